@@ -1,0 +1,110 @@
+import Motion
+import Realtime
+import RingBuffer
+import Synchronization
+
+/// The physics thread: wakes on an absolute schedule, drains every sample the
+/// sensor produced, updates the tilt estimate and steps the world with a fixed
+/// `dt`, then hands the newest state to the renderer. It never waits for the
+/// renderer, and on its hot path it takes no lock, allocates nothing and makes
+/// no syscall but the sleep (and the vDSO clock read).
+public final class PhysicsLoop: @unchecked Sendable {
+    // @unchecked Sendable: `world`, `estimator` and `clock` belong to the physics
+    // thread once started; other threads talk to it through the atomics below.
+
+    public let rate: Double
+    public let snapshots: LatestValue<WorldSnapshot>
+    private let samples: SPSCRing<MotionSample>
+    private var world: World
+    private var estimator: TiltEstimator
+    private var clock: FixedStepClock
+    private var drained: UInt64 = 0
+    private var thread: OSThread?
+
+    private let running = Atomic<Bool>(false)
+    private let pauseRequested = Atomic<Bool>(false)
+    private let restartRequests = Atomic<Int>(0)
+    private var restartsSeen = 0
+
+    /// Default rate: 240 Hz. A multiple of 60 Hz and 120 Hz displays, small
+    /// enough a step (~4 ms) that a ball at top speed moves under a tenth of a
+    /// cell, and far below what the step costs (see Benchmarks/).
+    public static let defaultRate = 240.0
+
+    public init(level: Level, samples: SPSCRing<MotionSample>, rate: Double = PhysicsLoop.defaultRate,
+                parameters: PhysicsParameters = PhysicsParameters(), estimator: TiltEstimator = TiltEstimator()) {
+        precondition(rate > 0, "physics rate must be positive")
+        self.rate = rate
+        let step = Int64((1e9 / rate).rounded())
+        self.world = World(level: level, parameters: parameters, dt: Double(step) / 1e9)
+        self.clock = FixedStepClock(step: step, maxSteps: 8)
+        self.samples = samples
+        self.estimator = estimator
+        var initial = WorldSnapshot()
+        world.snapshot(into: &initial)
+        self.snapshots = LatestValue(initial)
+    }
+
+    public func start() throws {
+        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        thread = try OSThread(name: "tiltmaze-phys") { [self] in run() }
+    }
+
+    public func stop() {
+        guard running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
+        thread?.join()
+        thread = nil
+    }
+
+    /// Pauses or resumes the game. Any thread.
+    public func setPaused(_ paused: Bool) { pauseRequested.store(paused, ordering: .relaxed) }
+    public var isPauseRequested: Bool { pauseRequested.load(ordering: .relaxed) }
+
+    /// Puts the ball back at the start and resets the clock. Any thread.
+    public func restart() { restartRequests.wrappingAdd(1, ordering: .relaxed) }
+
+    /// One wake-up's work: exposed so tests and benchmarks can drive the loop
+    /// without a thread or a clock. Physics thread only.
+    public func tick(elapsed: Int64) {
+        drained &+= UInt64(samples.drain { estimator.add($0) })
+
+        let restarts = restartRequests.load(ordering: .relaxed)
+        if restarts != restartsSeen {
+            restartsSeen = restarts
+            world.restart()
+        }
+        world.setPaused(pauseRequested.load(ordering: .relaxed))
+
+        let steps = clock.advance(by: elapsed)
+        let gravity = estimator.gravity
+        for _ in 0..<steps { world.step(gravity: gravity) }
+
+        snapshots.publish(makeSnapshot(gravity: gravity))
+    }
+
+    private func makeSnapshot(gravity: Vector3) -> WorldSnapshot {
+        var s = WorldSnapshot()
+        world.snapshot(into: &s)
+        s.gravity = gravity
+        s.samplesDrained = drained
+        s.samplesDropped = samples.droppedCount
+        s.overruns = clock.overruns
+        s.lastSampleTime = estimator.lastTimestamp
+        return s
+    }
+
+    private func run() {
+        TimerSlack.set(nanoseconds: 10_000)
+        var last = MonotonicClock.now()
+        var deadline = last + clock.step
+        while running.load(ordering: .relaxed) {
+            MonotonicClock.sleep(until: deadline)
+            let now = MonotonicClock.now()
+            tick(elapsed: now - last)
+            last = now
+            deadline += clock.step
+            // Far behind (stopped in a debugger, suspended): take up the schedule from now.
+            if now - deadline > 8 * clock.step { deadline = now + clock.step }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Motion
+
+/// Where the game stands.
+public enum GameStatus: UInt8, Sendable, BitwiseCopyable {
+    case playing
+    case paused
+    case won
+}
+
+/// Everything the renderer needs from one physics tick, by value: the physics
+/// thread publishes it through a `LatestValue` and goes on without waiting.
+public struct WorldSnapshot: BitwiseCopyable, Sendable {
+    public var tick: UInt64 = 0
+    public var status: GameStatus = .playing
+    public var ball: Point = .zero
+    public var velocity: Point = .zero
+    public var ghostCount: Int = 0
+    public var ghosts: InlineArray<16, Point> = .init(repeating: .zero)
+    /// Seconds played (stops at the win).
+    public var elapsed: Double = 0
+    /// Times a ghost caught the ball.
+    public var catches: Int = 0
+    /// Ticks left of the "caught!" flash.
+    public var caughtFlash: Int = 0
+    /// Gravity in the board's frame, m/s², as the physics used it.
+    public var gravity: Vector3 = .zero
+    // Loop health, for the status line and benchmarks.
+    public var samplesDrained: UInt64 = 0
+    public var samplesDropped: Int = 0
+    /// Times the loop fell further behind than its catch-up bound and dropped time.
+    public var overruns: UInt64 = 0
+    /// Timestamp (monotonic ns) of the newest sample used.
+    public var lastSampleTime: Int64 = 0
+
+    public init() {}
+}

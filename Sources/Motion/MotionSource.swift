@@ -1,0 +1,23 @@
+import RingBuffer
+
+/// Something that produces `MotionSample`s on a thread of its own and pushes
+/// them into a ring for the physics thread: a real IMU or the simulated board.
+///
+/// The source is the ring's only producer; whoever drains `samples` is its only
+/// consumer.
+public protocol MotionSource: AnyObject, Sendable {
+    /// What the player is told: "simulated (keyboard tilt)", "mpu6050 on iio:device0", …
+    var displayName: String { get }
+    /// Where the samples arrive, oldest first. Full ring: newest refused, counted in `droppedCount`.
+    var samples: SPSCRing<MotionSample> { get }
+    /// Nominal samples per second.
+    var rate: Double { get }
+    /// Starts producing on the source's own thread.
+    func start() throws
+    /// Stops producing, waits for the thread to end and restores what `start` changed.
+    func stop()
+}
+
+/// The ring size sources use: a quarter second at 1 kHz, so a physics thread
+/// stalled by a page fault or a busy core loses nothing.
+public let defaultSampleRingCapacity = 256

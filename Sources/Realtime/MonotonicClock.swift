@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Nanoseconds on `CLOCK_MONOTONIC`: the one time base of every sample,
+/// deadline and frame in TiltMaze (IIO and evdev timestamps are switched to it).
+public enum MonotonicClock {
+    /// Now, in nanoseconds since an unspecified start (boot, on Linux).
+    /// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC)`; on
+    /// Linux it is served by the vDSO, without entering the kernel.
+    @inline(__always)
+    public static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
+    }
+
+    /// Sleeps until the monotonic clock reads `deadline` (absolute, so errors
+    /// do not accumulate from one period to the next). Returns at once if the
+    /// deadline has passed. Restarts after signals.
+    /// The corresponding C function is `clock_nanosleep(TIMER_ABSTIME)`.
+    public static func sleep(until deadline: Int64) {
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000),
+                          tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+}
