@@ -25,8 +25,7 @@ public struct LevelParser: Sendable {
         var ghostLines: [(line: Int, text: Substring, column: Int)] = []
         var mazeStart: Int?
 
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
 
         // Header: `key: value` lines up to `maze:`.
         for (index, raw) in lines.enumerated() {
