@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CRealtime"),
         .target(name: "Realtime", dependencies: ["CRealtime"]),
 
-        .target(name: "Motion", dependencies: ["RingBuffer", "Realtime"]),
+        .target(name: "Motion", dependencies: ["RingBuffer", "Realtime", "IIO", "Evdev"]),
         .target(name: "Game", dependencies: ["Motion", "RingBuffer", "Realtime"]),
         .target(name: "Render", dependencies: ["Game"]),
 
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "RingBuffer"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game"]),
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
-        .testTarget(name: "TiltmazeTests", dependencies: []),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render"]),
     ],
     swiftLanguageModes: [.v6]
 )

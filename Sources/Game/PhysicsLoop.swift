@@ -15,10 +15,11 @@ public final class PhysicsLoop: @unchecked Sendable {
     public let rate: Double
     public let snapshots: LatestValue<WorldSnapshot>
     private let samples: SPSCRing<MotionSample>
-    private var world: World
-    private var estimator: TiltEstimator
-    private var clock: FixedStepClock
-    private var drained: UInt64 = 0
+    // Physics-thread state: one thread only, so no runtime exclusivity checks.
+    @exclusivity(unchecked) private var world: World
+    @exclusivity(unchecked) private var estimator: TiltEstimator
+    @exclusivity(unchecked) private var clock: FixedStepClock
+    @exclusivity(unchecked) private var drained: UInt64 = 0
     private var thread: OSThread?
 
     private let running = Atomic<Bool>(false)

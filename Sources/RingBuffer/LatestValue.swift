@@ -18,8 +18,9 @@ public final class LatestValue<Value: BitwiseCopyable>: @unchecked Sendable {
     @usableFromInline let slots: UnsafeMutablePointer<Value>
     /// Bits 0-1: index of the middle slot. Bit 2: it holds a value not yet read.
     @usableFromInline let middle: Atomic<Int>
-    @usableFromInline var back: Int      // writer's slot
-    @usableFromInline var front: Int     // reader's slot
+    // Each is touched by one thread only: no runtime exclusivity check needed.
+    @exclusivity(unchecked) @usableFromInline var back: Int      // writer's slot
+    @exclusivity(unchecked) @usableFromInline var front: Int     // reader's slot
     @usableFromInline static var freshBit: Int { 4 }
 
     /// Creates the hand-off holding `initial`, which the first `read` returns

@@ -1,0 +1,39 @@
+# The two commands of README.md: `make play` and `make test`.
+# Each installs the Debian packages it needs first (scripts/install-deps.sh).
+
+SWIFT ?= swift
+# The thread-sanitizer build lives apart so it never invalidates the normal one.
+TSAN_BUILD := .build-tsan
+# The full ten million items under the sanitizer too (about three minutes on
+# two cores); lower it for a quick local run: make test-tsan TSAN_STRESS_ITEMS=1000000
+TSAN_STRESS_ITEMS ?= 10000000
+
+.PHONY: play test build test-unit test-tsan deps-play deps-test bench clean
+
+play: deps-play
+	$(SWIFT) build -c release --product tiltmaze
+	.build/release/tiltmaze play $(ARGS)
+
+test: deps-test build
+	$(SWIFT) test
+	$(MAKE) test-tsan
+
+build:
+	$(SWIFT) build
+
+# The lock-free code again under ThreadSanitizer: data races fail the run.
+test-tsan:
+	TILTMAZE_STRESS_ITEMS=$(TSAN_STRESS_ITEMS) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD) \
+		--filter 'RingBufferTests|PhysicsLoopTests|SimulatedSourceTests'
+
+deps-play:
+	scripts/install-deps.sh play
+
+deps-test:
+	scripts/install-deps.sh test
+
+bench:
+	cd Benchmarks && ./run
+
+clean:
+	rm -rf .build $(TSAN_BUILD)

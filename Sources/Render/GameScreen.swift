@@ -1,0 +1,147 @@
+/// Lays the game out on a `TerminalScreen` and turns snapshots into frames.
+///
+/// Everything a frame needs is prepared at init and resize: the layout, the
+/// static maze picture (plain and tinted for the caught flash), the canvas
+/// being composed, the title and footer text. A frame then puts the static
+/// picture back where sprites were, paints the sprites where they are now,
+/// rasterises only those rectangles, rewrites the status line, and lets the
+/// damage-tracked screen send what changed. No heap allocation on that path.
+public final class GameScreen {
+    public let level: Level
+    public let sensorName: String
+    let screen: TerminalScreen
+    private(set) var layout: GameLayout
+
+    /// The maze without sprites, and the same tinted red.
+    let background: Canvas
+    let tintedBackground: Canvas
+    /// The picture being composed: the background plus this frame's sprites.
+    let picture: Canvas
+
+    /// Title and footer text as single-width scalars, made once.
+    let title: UnsafeMutableBufferPointer<Unicode.Scalar>
+    let footerLeft: UnsafeMutableBufferPointer<Unicode.Scalar>
+    let footerHints: UnsafeMutableBufferPointer<Unicode.Scalar>
+    /// Scratch for numbers and messages formatted during a frame.
+    let textBytes: UnsafeMutableBufferPointer<UInt8>
+
+    /// Where sprites were painted last frame and this frame.
+    var previousSprites: UnsafeMutableBufferPointer<PixelRect>
+    var currentSprites: UnsafeMutableBufferPointer<PixelRect>
+    var previousSpriteCount = 0
+
+    /// What the last frame looked like in ways that need a full repaint to change.
+    var pictureIsFresh = false
+    var lastTinted = false
+    var lastWon = false
+
+    public static let hints: String = "arrows/WASD tilt · space level · p pause · r restart · q quit"
+    static let spriteCapacity = Level.maxGhosts + 1
+
+    public var terminalScreen: TerminalScreen { screen }
+
+    public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int) {
+        self.level = level
+        self.sensorName = sensorName
+        screen = TerminalScreen(columns: columns, rows: rows, colorMode: colorMode)
+        layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
+        background = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
+        tintedBackground = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
+        picture = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
+        title = SingleWidthText.scalars(level.title)
+        footerLeft = SingleWidthText.scalars("sensor: " + sensorName)
+        footerHints = SingleWidthText.scalars(Self.hints)
+        textBytes = .allocate(capacity: 128)
+        textBytes.initialize(repeating: 0)
+        previousSprites = .allocate(capacity: Self.spriteCapacity)
+        previousSprites.initialize(repeating: .empty)
+        currentSprites = .allocate(capacity: Self.spriteCapacity)
+        currentSprites.initialize(repeating: .empty)
+        prepareLayout()
+    }
+
+    deinit {
+        title.deallocate()
+        footerLeft.deallocate()
+        footerHints.deallocate()
+        textBytes.deallocate()
+        previousSprites.deallocate()
+        currentSprites.deallocate()
+    }
+
+    /// Fits the game to a new terminal size; the next frame is a full redraw.
+    public func resize(columns: Int, rows: Int) {
+        screen.resize(columns: columns, rows: rows)
+        layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
+        background.resize(width: layout.pixelWidth, height: layout.pixelHeight)
+        tintedBackground.resize(width: layout.pixelWidth, height: layout.pixelHeight)
+        picture.resize(width: layout.pixelWidth, height: layout.pixelHeight)
+        prepareLayout()
+    }
+
+    /// Paints the static pictures and the footer for the current layout.
+    private func prepareLayout() {
+        MazePicture.paint(level, layout: layout, into: background)
+        MazePicture.tint(tintedBackground, from: background,
+                         towards: GamePalette.caughtTint, fraction: GamePalette.caughtTintAmount)
+        drawFooter()
+        previousSpriteCount = 0
+        pictureIsFresh = false
+    }
+
+    /// Composes the frame for `snapshot` and encodes it: the bytes to write
+    /// to the terminal, valid until the next frame or resize.
+    public func frame(for snapshot: WorldSnapshot) -> UnsafeRawBufferPointer {
+        let tinted = snapshot.caughtFlash > 0
+        let won = snapshot.status == .won
+        composeMaze(snapshot, tinted: tinted, fullRepaint: !pictureIsFresh || tinted != lastTinted || won != lastWon)
+        pictureIsFresh = true
+        lastTinted = tinted
+        lastWon = won
+        drawStatusLine(snapshot, tinted: tinted)
+        if won { drawWinMessage(elapsed: snapshot.elapsed) }
+        return screen.encodeFrame()
+    }
+
+    /// Sprites onto the picture, and the changed parts of the picture onto the screen.
+    private func composeMaze(_ snapshot: WorldSnapshot, tinted: Bool, fullRepaint: Bool) {
+        guard layout.mazeRows > 0, layout.columns > 0 else { return }
+        let backdrop = tinted ? tintedBackground : background
+        if fullRepaint {
+            picture.copy(from: backdrop)
+        } else {
+            for i in 0 ..< previousSpriteCount {
+                let r = previousSprites[i]
+                picture.copyRect(from: backdrop, x: r.x, y: r.y, width: r.width, height: r.height)
+            }
+        }
+
+        var count = 0
+        let ghosts = min(max(snapshot.ghostCount, 0), Level.maxGhosts)
+        for g in 0 ..< ghosts {
+            currentSprites[count] = Sprites.paintDisc(at: snapshot.ghosts[g], radius: Sprites.ghostRadius,
+                                                      color: GamePalette.ghost(g), layout: layout, into: picture)
+            count += 1
+        }
+        // The ball last, so it stays visible when a ghost catches it.
+        currentSprites[count] = Sprites.paintBall(at: snapshot.ball, layout: layout, into: picture)
+        count += 1
+
+        if fullRepaint {
+            screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow)
+        } else {
+            blit(previousSprites, count: previousSpriteCount)
+            blit(currentSprites, count: count)
+        }
+        swap(&previousSprites, &currentSprites)
+        previousSpriteCount = count
+    }
+
+    private func blit(_ rects: UnsafeMutableBufferPointer<PixelRect>, count: Int) {
+        for i in 0 ..< count {
+            let r = rects[i]
+            screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow,
+                                  pixelX: r.x, pixelY: r.y, pixelWidth: r.width, pixelHeight: r.height)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/// A key press as the game sees it. WASD arrive as the arrows they stand
+/// for; anything else printable arrives as its byte.
+public enum Key: Equatable, Sendable {
+    case up, down, left, right
+    case space, enter, escape
+    /// Ctrl-C: in raw mode it is a byte (3), not a signal.
+    case interrupt
+    case character(UInt8)
+}

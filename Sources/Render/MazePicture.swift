@@ -1,0 +1,33 @@
+/// The static part of the game picture: walls, floor and exits, painted once
+/// per layout, so a frame only repaints where the ball and ghosts move.
+enum MazePicture {
+    /// Paints the maze area: margin everywhere, then each maze cell as a
+    /// `scale`×`scale` square at the layout's origin (clipped when the
+    /// terminal is too small).
+    static func paint(_ level: Level, layout: GameLayout, into canvas: Canvas) {
+        canvas.fill(GamePalette.margin)
+        let s = layout.scale
+        for row in 0 ..< level.height {
+            for column in 0 ..< level.width {
+                let color: RGB = switch level.cell(column, row) {
+                case .wall: GamePalette.wall
+                case .floor: GamePalette.floor
+                case .exit: GamePalette.exit
+                }
+                canvas.fillRect(x: layout.originX + column * s, y: layout.originY + row * s,
+                                width: s, height: s, color: color)
+            }
+        }
+    }
+
+    /// `canvas` as `source` tinted towards `color`, for the caught flash:
+    /// precomputed, so flashing costs no per-pixel work per frame.
+    static func tint(_ canvas: Canvas, from source: Canvas, towards color: RGB, fraction: Double) {
+        canvas.copy(from: source)
+        for y in 0 ..< canvas.height {
+            for x in 0 ..< canvas.width {
+                canvas[x, y] = canvas[x, y].blended(towards: color, fraction: fraction)
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// Signal handling for the terminal session. Handlers may only do
+/// async-signal-safe work, so the quit and resize handlers store into lock-free
+/// atomics that the render loop reads; nothing else happens in the handler.
+///
+/// The state is process-wide because signal dispositions are: only one
+/// `TerminalSession` may be active at a time (`active`).
+enum TerminalSignals {
+    /// The signal that asked us to quit (SIGINT, SIGTERM, SIGHUP), or 0.
+    static let quitSignal = Atomic<Int32>(0)
+    /// Set by SIGWINCH, cleared by `TerminalSession.takeResize()`.
+    static let resized = Atomic<Bool>(false)
+    /// Whether a session owns the terminal (and the handlers are installed).
+    static let active = Atomic<Bool>(false)
+
+    static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// Actions replaced by ours, indexed by signal number (all of ours are < 32),
+    /// kept outside the Swift heap's object graph so the crash handler can
+    /// read them without retains.
+    nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
+        actions.initialize(repeating: sigaction(), count: 32)
+        return actions
+    }()
+
+    /// Installs every handler; call once per session, before raw mode.
+    static func install() {
+        // Touch the lazily initialised globals now, so a handler never runs
+        // their one-time initialisation.
+        quitSignal.store(0, ordering: .relaxed)
+        resized.store(false, ordering: .relaxed)
+        _ = previousActions
+        CrashRestore.prepare()
+
+        for signal in quitSignals {
+            TerminalSystemCalls.installHandler(signal, { signal in
+                TerminalSignals.quitSignal.store(signal, ordering: .relaxed)
+            }, flags: 0, previous: previousActions + Int(signal))
+        }
+        TerminalSystemCalls.installHandler(SIGWINCH, { _ in
+            TerminalSignals.resized.store(true, ordering: .relaxed)
+        }, flags: SA_RESTART, previous: previousActions + Int(SIGWINCH))
+        for signal in crashSignals {
+            // SA_NODEFER: the handler re-raises its own signal and must not
+            // have it blocked. SA_ONSTACK: a stack overflow can still be handled
+            // if someone set up an alternate stack.
+            TerminalSystemCalls.installHandler(signal, { signal in
+                CrashRestore.restoreTerminal()
+                TerminalSystemCalls.reinstall(signal, TerminalSignals.previousActions + Int(signal))
+                raise(signal)
+            }, flags: Int32(SA_NODEFER) | Int32(SA_ONSTACK), previous: previousActions + Int(signal))
+        }
+        TerminalSystemCalls.unblock(quitSignals + [SIGWINCH])
+    }
+
+    /// Puts back the actions `install` replaced.
+    static func uninstall() {
+        for signal in quitSignals + [SIGWINCH] + crashSignals {
+            TerminalSystemCalls.reinstall(signal, previousActions + Int(signal))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Game
+import Motion
+import Render
+
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a level (the default command).",
+        discussion: """
+            Keys: arrows or WASD tilt the simulated board, space levels it,
+            p pauses, r restarts, q or Ctrl-C quits.
+            """
+    )
+
+    @Option(help: "Motion source: \(SourceChoice.allValueStrings.joined(separator: ", ")). auto uses the best sensor found, else the simulated board.")
+    var source: SourceChoice = .auto
+
+    @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
+    var level: String?
+
+    @Option(help: "Simulated sensor rate, samples per second.")
+    var sensorRate: Double = 200
+
+    @Option(help: "Physics rate, steps per second.")
+    var physicsRate: Double = PhysicsLoop.defaultRate
+
+    func validate() throws {
+        guard (10...5_000).contains(sensorRate) else {
+            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
+        }
+        guard (30...2_000).contains(physicsRate) else {
+            throw ValidationError("--physics-rate must be between 30 and 2000 steps per second")
+        }
+    }
+
+    func run() throws {
+        let level: Level
+        do {
+            level = try loadLevel(path: self.level)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+
+        let chosen = source.makeSource(rate: sensorRate)
+        let outcome: PlayOutcome
+        do {
+            outcome = try PlaySession(level: level, source: chosen, physicsRate: physicsRate).run()
+        } catch let error as TerminalError {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        // The terminal is restored by now: say how it went on the normal screen.
+        if let time = outcome.winningTime {
+            print("You escaped \"\(level.title)\" in \(String(format: "%.2f", time)) s.")
+        }
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("tiltmaze: \(message)\n".utf8))
+}

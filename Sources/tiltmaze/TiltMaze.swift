@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct TiltMaze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiltmaze",
+        abstract: "Roll a ball through a maze by tilting a real motion sensor (or the keyboard).",
+        discussion: """
+            With no subcommand, `tiltmaze` plays. Sensors are read from IIO devices
+            (libiio) or evdev input nodes (libevdev); with none attached, a simulated
+            board tilted by the arrow keys stands in.
+            """,
+        subcommands: [Play.self],
+        defaultSubcommand: Play.self
+    )
+}

@@ -1,0 +1,16 @@
+import Testing
+import Render
+
+@Suite("Colour mode detection")
+struct ColorModeTests {
+    @Test(arguments: ["truecolor", "24bit", "TrueColor"])
+    func colortermSayingTruecolourSelectsTruecolour(value: String) {
+        #expect(ColorMode.detect(environment: ["COLORTERM": value]) == .truecolor)
+    }
+
+    @Test func anythingElseSelectsThe256ColourPalette() {
+        #expect(ColorMode.detect(environment: [:]) == .palette256)
+        #expect(ColorMode.detect(environment: ["COLORTERM": "yes"]) == .palette256)
+        #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"]) == .palette256)
+    }
+}

@@ -1,0 +1,210 @@
+import Testing
+@testable import Render
+
+@Suite("Game screen")
+struct GameScreenTests {
+    /// Feeds every frame to a terminal emulator, as the real terminal would see them.
+    final class Harness {
+        let game: GameScreen
+        var terminal: VTInterpreter
+        init(columns: Int = 80, rows: Int = 24, colorMode: ColorMode = .truecolor) {
+            game = GameScreen(level: Fixtures.level, sensorName: "simulated", colorMode: colorMode,
+                              columns: columns, rows: rows)
+            terminal = VTInterpreter(columns: columns, rows: rows)
+        }
+        @discardableResult
+        func show(_ snapshot: WorldSnapshot) -> Int {
+            let bytes = game.frame(for: snapshot)
+            terminal.feed(bytes)
+            return bytes.count
+        }
+    }
+
+    @Test func theStatusLineShowsTitleTimeCatchesAndPause() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 12.34, catches: 2, status: .paused))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   12.3 s   caught 2   PAUSED "))
+    }
+
+    @Test func theStatusLineDropsPausedWhilePlaying() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 0.05, status: .paused))
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 7, catches: 0))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   7.0 s   caught 0    "))
+    }
+
+    @Test func theFooterShowsTheSensorAndTheKeyHints() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        let footer = h.terminal.text(row: 23)
+        #expect(footer.hasPrefix("sensor: simulated  "))
+        #expect(footer.hasSuffix("arrows/WASD tilt · space level · p pause · r restart · q quit"))
+    }
+
+    @Test func aLongSensorNameIsCutSoTheKeyHintsStayVisible() {
+        let game = GameScreen(level: Fixtures.level, sensorName: "iio:device0 mpu6050 on /sys/bus/iio/devices/iio:device0",
+                              colorMode: .truecolor, columns: 80, rows: 24)
+        var terminal = VTInterpreter(columns: 80, rows: 24)
+        terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5))))
+        let footer = terminal.text(row: 23)
+        #expect(footer.hasPrefix("sensor: iio:devi"))
+        #expect(footer.contains("\u{2026}  arrows/WASD"))
+        #expect(footer.hasSuffix("q quit"))
+    }
+
+    @Test func theMazeIsScaledByTheLargestWholeFactorAndCentred() {
+        let h = Harness()
+        // 20×10 cells on 80 columns × 44 pixel rows: factor 4, 80×40 pixels, 2 pixel rows above.
+        #expect(h.game.layout.scale == 4)
+        #expect(h.game.layout.originX == 0 && h.game.layout.originY == 2)
+        h.show(Fixtures.snapshot(ball: Point(10.5, 6.5)))
+        // Screen row 1 = pixel rows 0–1: margin. Row 2 = pixel rows 2–3: the top wall.
+        #expect(h.terminal[40, 1].background == GamePalette.margin)
+        #expect(h.terminal[40, 2].background == GamePalette.wall)
+        // Cell (1, 2) of the maze is floor: pixels x 4–7, y 2+8 … 2+11 = screen rows 6–7.
+        #expect(h.terminal[5, 6].background == GamePalette.floor)
+        // The exit at (18, 1): pixels x 72–75, y 6–9 = screen rows 4–5.
+        #expect(h.terminal[73, 4].background == GamePalette.exit)
+    }
+
+    @Test func theBallIsDrawnWhereTheSnapshotPutsIt() {
+        let h = Harness()
+        // Ball centre (10.5, 6.5) cells = pixel (42, 28) = screen column 42, row 1 + 14.
+        h.show(Fixtures.snapshot(ball: Point(10.5, 6.5)))
+        let cell = h.terminal[42, 15]
+        #expect(cell.background == GamePalette.ball || cell.foreground == GamePalette.ball)
+        #expect(h.terminal[30, 15].background == GamePalette.floor)
+    }
+
+    @Test func aBallTooSmallForAnyPixelCentreStillShowsOnePixel() {
+        let game = GameScreen(level: Fixtures.level, sensorName: "s", colorMode: .truecolor, columns: 20, rows: 7)
+        #expect(game.layout.scale == 1)
+        _ = game.frame(for: Fixtures.snapshot(ball: Point(5.05, 5.05)))
+        // Pixel (5, 5) is in screen row 1 + 2, bottom half.
+        #expect(game.picture[5, 5] == GamePalette.ball)
+    }
+
+    @Test func ghostsAreDrawnInTheirOwnColours() {
+        let h = Harness()
+        var snapshot = Fixtures.snapshot(ball: Point(1.5, 1.5))
+        snapshot.ghostCount = 2
+        snapshot.ghosts[0] = Point(5.5, 2.5)
+        snapshot.ghosts[1] = Point(8.5, 2.5)
+        h.show(snapshot)
+        #expect(h.game.picture[22, 12] == GamePalette.ghost(0))
+        #expect(h.game.picture[34, 12] == GamePalette.ghost(1))
+        #expect(GamePalette.ghost(0) != GamePalette.ghost(1))
+    }
+
+    @Test func theStatusLineTurnsRedWhileTheCaughtFlashLasts() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), caughtFlash: 10))
+        #expect(h.terminal[0, 0].background == GamePalette.statusCaughtBackground)
+        #expect(h.terminal[40, 1].background != GamePalette.margin) // the picture is tinted
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), caughtFlash: 0))
+        #expect(h.terminal[0, 0].background == GamePalette.statusBackground)
+        #expect(h.terminal[40, 1].background == GamePalette.margin)
+    }
+
+    @Test func winningShowsTheEscapeTimeAndThePromptCentred() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 12.345, status: .won))
+        let rows = (0 ..< 24).map { h.terminal.text(row: $0) }
+        let headline = rows.firstIndex { $0.contains("You escaped in 12.34 s") }
+        #expect(headline != nil)
+        if let headline {
+            #expect(rows[headline + 1].contains("r: play again   q: quit"))
+            #expect(headline == 11)
+            let start = rows[headline].ranges(of: "You").first!.lowerBound
+            let column = rows[headline].distance(from: rows[headline].startIndex, to: start)
+            #expect(abs(column - (80 - 22) / 2) <= 1)
+        }
+    }
+
+    @Test func restartingAfterAWinRemovesTheMessage() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 3, status: .won))
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        #expect(!(0 ..< 24).contains { h.terminal.text(row: $0).contains("escaped") })
+        #expect(h.terminal[40, 12].background == GamePalette.floor)
+    }
+
+    @Test func aTerminalTooSmallForTheMazeSaysWhatSizeItNeeds() {
+        let h = Harness(columns: 30, rows: 5)
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        // 20 columns and 10 maze rows = 5 cell rows, plus status and footer.
+        #expect(h.terminal.text(row: 0).hasPrefix(" terminal too small: need 20x7"))
+        #expect(!h.game.layout.fits)
+        // What fits is drawn: centred across, from the top down.
+        #expect(h.terminal[4, 1].background == GamePalette.margin)
+        #expect(h.terminal[5, 1].background == GamePalette.wall)
+        #expect(h.terminal[6, 2].background == GamePalette.floor)
+    }
+
+    @Test func aTerminalThatFitsHasNoSizeWarning() {
+        let h = Harness(columns: 20, rows: 7)
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        #expect(!h.terminal.text(row: 0).contains("too small"))
+    }
+
+    @Test(arguments: [(0, 0), (1, 1), (2, 2), (3, 3), (7, 4), (19, 7), (200, 100)] as [(Int, Int)])
+    func everyTerminalSizeDrawsWithoutTrapping(columns: Int, rows: Int) {
+        let h = Harness(columns: columns, rows: rows)
+        var snapshot = Fixtures.snapshot(ball: Point(18.9, 8.9), elapsed: 1e9, catches: 12345)
+        snapshot.ghostCount = 16
+        for g in 0 ..< 16 { snapshot.ghosts[g] = Point(Double(g) * 1.3 - 3, 1e12) }
+        h.show(snapshot)
+        snapshot.status = .won
+        snapshot.caughtFlash = 3
+        h.show(snapshot)
+        h.game.resize(columns: rows, rows: columns)
+        _ = h.game.frame(for: snapshot)
+    }
+
+    @Test func titlesKeepOneCellPerCharacter() {
+        let level = Level(title: "Été 迷路 🙂", width: 1, height: 1, cells: [.floor], start: (0, 0), ghosts: [])
+        let game = GameScreen(level: level, sensorName: "s", colorMode: .truecolor, columns: 40, rows: 5)
+        var terminal = VTInterpreter(columns: 40, rows: 5)
+        terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(0.5, 0.5))))
+        #expect(terminal.text(row: 0).hasPrefix(" Été ?? ?   0.0 s"))
+    }
+
+    @Test func resizingRedrawsEverythingAtTheNewSize() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        h.game.resize(columns: 100, rows: 30)
+        var terminal = VTInterpreter(columns: 100, rows: 30)
+        terminal.feed(h.game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5))))
+        #expect(h.game.terminalScreen.lastFrameStats.cellsEmitted == 3000)
+        #expect(h.game.layout.scale == 5)
+        #expect(terminal.text(row: 29).hasPrefix(" sensor: simulated"))
+        #expect(terminal.text(row: 29).hasSuffix("q quit "))
+    }
+
+    /// The ball rolls along maze row 2 from column 1 to 18, `step` cells a
+    /// frame, with the clock running at 60 frames a second.
+    @Test(arguments: [1.0, 0.25, 1.0 / 60])
+    func aBallRollingAcross80x24CostsUnder150BytesAFrameAfterTheFirst(step: Double) {
+        for mode in [ColorMode.truecolor, .palette256] {
+            let h = Harness(colorMode: mode)
+            h.show(Fixtures.snapshot(ball: Point(1.5, 2.5)))
+            let frames = Int((17 / step).rounded())
+            var total = 0
+            for i in 1 ... frames {
+                let x = 1.5 + Double(i) * step
+                total += h.show(Fixtures.snapshot(ball: Point(x, 2.5), elapsed: Double(i) / 60))
+            }
+            let average = Double(total) / Double(frames)
+            print("ball rolling \(step) cells a frame, \(mode): \(average) bytes a frame on average over \(frames) frames")
+            #expect(average < 150, "\(mode): \(average) bytes a frame")
+            // The terminal shows the ball where it ended: pixel (74, 12) = column 74, screen row 7.
+            let shown = normalized(h.terminal[74, 7]), composed = h.game.terminalScreen[74, 7]
+            func onTerminal(_ c: RGB) -> RGB {
+                mode == .palette256 ? XtermPalette.color(of: XtermPalette.index(of: c)) : c
+            }
+            #expect(composed.foreground == GamePalette.ball || composed.background == GamePalette.ball)
+            #expect(shown.foreground == onTerminal(composed.foreground))
+            #expect(shown.background == onTerminal(composed.background))
+        }
+    }
+}

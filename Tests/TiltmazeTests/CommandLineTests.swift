@@ -1,0 +1,56 @@
+import Testing
+import Foundation
+
+@Suite("tiltmaze on the command line (no terminal)")
+struct CommandLineTests {
+    @Test("play with standard output not a terminal fails with a clear message and no escape codes")
+    func notATerminal() throws {
+        let r = try ProgramRunner.run(["play", "--source", "sim"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("not a terminal"))
+        #expect(!r.stdout.contains("\u{1b}"))
+        #expect(!r.stderr.contains("\u{1b}["))
+    }
+
+    @Test("a malformed level file is reported with file, line and column, exit status 2")
+    func malformedLevel() throws {
+        let path = NSTemporaryDirectory() + "tiltmaze-bad-level-\(getpid()).txt"
+        try "title: Bad\nmaze:\n#####\n#S%E#\n#####\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let r = try ProgramRunner.run(["play", "--level", path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("\(path):4:3: unexpected `%` in the maze"))
+    }
+
+    @Test("a missing level file is named in the error")
+    func missingLevel() throws {
+        let r = try ProgramRunner.run(["play", "--level", "/nonexistent/level.txt"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("/nonexistent/level.txt: cannot read the level file: no such file"))
+    }
+
+    @Test("an unknown option prints usage and fails")
+    func unknownOption() throws {
+        let r = try ProgramRunner.run(["play", "--frobnicate"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("Usage: tiltmaze play"))
+        #expect(r.stderr.contains("--frobnicate"))
+    }
+
+    @Test("an unknown source is refused with the accepted values")
+    func unknownSource() throws {
+        let r = try ProgramRunner.run(["play", "--source", "telepathy"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("auto"))
+        #expect(r.stderr.contains("sim"))
+    }
+
+    @Test("--help describes play and its keys")
+    func help() throws {
+        let r = try ProgramRunner.run(["play", "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("--source"))
+        #expect(r.stdout.contains("--level"))
+        #expect(r.stdout.contains("space levels it"))
+    }
+}

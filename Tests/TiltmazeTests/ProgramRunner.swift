@@ -1,0 +1,87 @@
+import Foundation
+
+/// Runs the built `tiltmaze` program as a user would, for the whole-program tests.
+enum ProgramRunner {
+    /// The `tiltmaze` binary built beside this test bundle (the test target
+    /// depends on the executable, so `swift test` builds it first).
+    static var binary: String {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = testBinary.deletingLastPathComponent()
+        // The bundle may be a directory (…/X.xctest/…) on some layouts: walk up to the build folder.
+        while !dir.path.isEmpty && dir.path != "/" {
+            let candidate = dir.appendingPathComponent("tiltmaze").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return "tiltmaze-binary-not-found-beside-\(testBinary.path)"
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `tiltmaze args…` with stdin from /dev/null and stdout/stderr piped (no terminal).
+    static func run(_ args: [String], timeout: TimeInterval = 20) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus,
+                      stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                      stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// Runs any command and returns its output, with `posix_spawn` and
+    /// `waitpid`. Output goes through temporary files, not pipes: a daemon the
+    /// command starts (the tmux server) inherits them, and a pipe would then
+    /// never reach end-of-file.
+    @discardableResult
+    static func shell(_ executable: String, _ args: [String]) throws -> Result {
+        let base = NSTemporaryDirectory() + "tiltmaze-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let outPath = base + ".out", errPath = base + ".err"
+        defer { unlink(outPath); unlink(errPath) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        let argv = ([executable] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // The test runs on a pool thread that blocks most signals; the child
+        // (a tmux server, and the game inside it) must start with none blocked
+        // and default dispositions, as from a login shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard rc == 0 else {
+            throw TmuxError(message: "cannot run \(executable): \(String(cString: strerror(rc)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Result(status: exitStatus,
+                      stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+}

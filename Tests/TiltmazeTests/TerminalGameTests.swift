@@ -1,0 +1,98 @@
+import Testing
+import Foundation
+import Render
+
+/// The whole program in a real terminal (tmux), driven by keys as a player would.
+@Suite("tiltmaze play in a terminal", .serialized)
+struct TerminalGameTests {
+    static let ball = CapturedScreen.Color(r: Int(GamePalette.ball.r), g: Int(GamePalette.ball.g), b: Int(GamePalette.ball.b))
+
+    func ballPosition(_ pane: TmuxPane) throws -> (column: Double, row: Double)? {
+        let screen = CapturedScreen(try pane.capture(escapes: true))
+        guard let c = screen.meanColumn(of: Self.ball), let r = screen.meanRow(of: Self.ball) else { return nil }
+        return (c, r)
+    }
+
+    /// Starts the game in a shell inside tmux and waits for its first frame.
+    func startGame(_ pane: TmuxPane, _ args: String = "") throws {
+        try pane.send("\(ProgramRunner.binary) play --source sim \(args); echo tiltmaze-exit=$?", literal: true)
+        try pane.send("Enter")
+        _ = try pane.waitFor { $0.contains("First Roll") && $0.contains("sensor:") }
+    }
+
+    @Test("holding the right arrow rolls the ball right; q quits back to the shell with the terminal restored")
+    func rightArrowMovesBall() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try startGame(pane)
+        #expect(try pane.variable("alternate_on") == "1")
+
+        let start = try #require(try ballPosition(pane), "the ball is not on screen")
+        // A held key is a stream of repeats.
+        for _ in 0..<6 {
+            try pane.send("Right")
+            usleep(60_000)
+        }
+        var moved = start
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            usleep(200_000)
+            if let p = try ballPosition(pane) { moved = p }
+            if moved.column > start.column + 8 { break }
+        }
+        #expect(moved.column > start.column + 8, "ball went from \(start) to \(moved)")
+        #expect(abs(moved.row - start.row) < 1.0, "ball should roll along its row, went \(start) → \(moved)")
+
+        try pane.send("q")
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+        #expect(after.contains("shell$"))
+        #expect(try pane.variable("alternate_on") == "0")
+        #expect(try pane.variable("cursor_flag") == "1")
+        // Back in cooked mode with echo: typed text appears at the prompt.
+        try pane.send("echo cooked-again", literal: true)
+        try pane.send("Enter")
+        _ = try pane.waitFor { $0.contains("\ncooked-again") }
+    }
+
+    @Test("Ctrl-C quits too and restores the terminal")
+    func ctrlCQuits() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try startGame(pane)
+        try pane.send("C-c")
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+        #expect(try pane.variable("alternate_on") == "0")
+    }
+
+    @Test("SIGTERM ends the game with the terminal restored")
+    func sigtermRestores() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        // An argument no other test uses, so pkill finds this game only.
+        try startGame(pane, "--sensor-rate 199")
+        _ = try ProgramRunner.shell("/usr/bin/pkill", ["-TERM", "-f", "play --source sim --sensor-rate 199"])
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        #expect(try pane.variable("alternate_on") == "0")
+        #expect(try pane.variable("cursor_flag") == "1")
+    }
+
+    @Test("the picture follows a resize of the terminal")
+    func resize() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try startGame(pane)
+        let before = try #require(try ballPosition(pane))
+        try pane.run(["resize-window", "-x", "120", "-y", "40"])
+        var after = before
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            usleep(200_000)
+            if let p = try ballPosition(pane) { after = p }
+            if after.row > before.row + 1 { break }
+        }
+        // A larger window scales the maze up, so the ball lands further from the top-left.
+        #expect(after.row > before.row + 1 || after.column > before.column + 1, "ball stayed at \(before) after resize")
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+    }
+}

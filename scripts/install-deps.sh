@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs the Debian packages TiltMaze needs to build, test or play, and
+# nothing that is already there. Uses sudo when not run as root.
+#
+#   scripts/install-deps.sh play   # build and play
+#   scripts/install-deps.sh test   # build and run every test
+set -euo pipefail
+
+purpose=${1:-play}
+
+# Build: pkg-config finds libiio and libevdev for the CIIO/CEvdev targets.
+packages=(pkg-config libiio-dev libevdev-dev)
+if [ "$purpose" = test ]; then
+    # tmux drives the end-to-end terminal test.
+    packages+=(tmux)
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "tiltmaze: Swift is not installed (or not on PATH). Install Swift 6 from swift.org first." >&2
+    exit 1
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+else
+    echo "tiltmaze: need these Debian packages and cannot install them without root or sudo: ${missing[*]}" >&2
+    exit 1
+fi
+
+echo "tiltmaze: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
