@@ -19,6 +19,8 @@ public enum GamePalette {
     public static let statusBackground = RGB(40, 44, 64)
     public static let statusCaughtBackground = RGB(170, 20, 20)
     public static let statusWarning = RGB(255, 215, 0)
+    /// The sensor's name on the status line: set apart from the game figures.
+    public static let sensorText = RGB(150, 220, 255)
     public static let footerText = RGB(160, 165, 180)
     public static let footerBackground = RGB(0, 0, 0)
     public static let messageText = RGB(255, 255, 255)

@@ -1,9 +1,11 @@
 /// The two text rows: the status line on top (rewritten every frame; the
 /// damage tracking sends only the characters that changed, typically the
-/// tenths of the clock) and the footer at the bottom (written at layout time).
+/// tenths of the clock) and the key hints at the bottom (written at layout time).
 extension GameScreen {
-    /// ` Title   12.3 s   caught 2   PAUSED`, led by the size warning when the
-    /// maze does not fit. Red while the caught flash lasts.
+    /// ` Title   12.3 s   caught 2   PAUSED` on the left, led by the size
+    /// warning when the maze does not fit, and `sensor: <name>` on the right:
+    /// the player is always told which sensor moves the ball. Red while the
+    /// caught flash lasts.
     func drawStatusLine(_ snapshot: WorldSnapshot, tinted: Bool) {
         guard layout.rows > 0 else { return }
         let foreground = GamePalette.statusText
@@ -25,28 +27,38 @@ extension GameScreen {
         text.append(" s   caught ")
         text.appendDecimal(snapshot.catches)
         if snapshot.status == .paused { text.append("   PAUSED") }
-        drawText(text, column: column, foreground: foreground, background: background)
+        let end = drawText(text, column: column, foreground: foreground, background: background)
+        drawRightAligned(sensorLabel, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
     }
 
-    /// The key hints right-aligned, `sensor: <name>` on the left. The hints
-    /// win when space is short (a player needs the keys more than the name),
-    /// so the name is cut with an ellipsis first.
+    /// The key hints, from the left edge; cut with an ellipsis on a narrow terminal.
     func drawFooter() {
         guard let row = layout.footerRow else { return }
         let foreground = GamePalette.footerText, background = GamePalette.footerBackground
         screen.fillCells(column: 0, row: row, width: layout.columns, height: 1, background: background)
-        let name = footerLeft.count, hints = footerHints.count
-        let margin = name + hints + 4 <= layout.columns ? 1 : 0
-        let hintsColumn = max(layout.columns - margin - hints, 0)
-        screen.drawScalars(UnsafeBufferPointer(footerHints), column: hintsColumn, row: row,
-                           foreground: foreground, background: background)
-        let room = hintsColumn - 2 - margin
-        if room >= name {
-            screen.drawScalars(UnsafeBufferPointer(footerLeft), column: margin, row: row,
+        let margin = footerHints.count + 2 <= layout.columns ? 1 : 0
+        drawClipped(footerHints, column: margin, row: row, room: layout.columns - margin,
+                    foreground: foreground, background: background)
+    }
+
+    /// Draws `text` ending one column before the right edge, but not left of
+    /// `leftmost`; a text that does not fit is cut with an ellipsis.
+    private func drawRightAligned(_ text: UnsafeMutableBufferPointer<Unicode.Scalar>, row: Int, after leftmost: Int,
+                                  foreground: RGB, background: RGB) {
+        let room = layout.columns - 1 - leftmost
+        let start = max(leftmost, layout.columns - 1 - text.count)
+        drawClipped(text, column: start, row: row, room: room, foreground: foreground, background: background)
+    }
+
+    /// Draws at most `room` columns of `text`, the last of them an ellipsis when it is cut.
+    private func drawClipped(_ text: UnsafeMutableBufferPointer<Unicode.Scalar>, column: Int, row: Int, room: Int,
+                             foreground: RGB, background: RGB) {
+        if room >= text.count {
+            screen.drawScalars(UnsafeBufferPointer(text), column: column, row: row,
                                foreground: foreground, background: background)
         } else if room >= 2 {
-            let end = screen.drawScalars(UnsafeBufferPointer(rebasing: footerLeft[0 ..< room - 1]),
-                                         column: margin, row: row, foreground: foreground, background: background)
+            let end = screen.drawScalars(UnsafeBufferPointer(rebasing: text[0 ..< room - 1]),
+                                         column: column, row: row, foreground: foreground, background: background)
             screen.setCell(column: end, row: row, scalar: "\u{2026}", foreground: foreground, background: background)
         }
     }

@@ -18,9 +18,9 @@ public final class GameScreen {
     /// The picture being composed: the background plus this frame's sprites.
     let picture: Canvas
 
-    /// Title and footer text as single-width scalars, made once.
+    /// Title, sensor and key-hint text as single-width scalars, made once.
     let title: UnsafeMutableBufferPointer<Unicode.Scalar>
-    let footerLeft: UnsafeMutableBufferPointer<Unicode.Scalar>
+    let sensorLabel: UnsafeMutableBufferPointer<Unicode.Scalar>
     let footerHints: UnsafeMutableBufferPointer<Unicode.Scalar>
     /// Scratch for numbers and messages formatted during a frame.
     let textBytes: UnsafeMutableBufferPointer<UInt8>
@@ -49,7 +49,7 @@ public final class GameScreen {
         tintedBackground = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
         picture = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
         title = SingleWidthText.scalars(level.title)
-        footerLeft = SingleWidthText.scalars("sensor: " + sensorName)
+        sensorLabel = SingleWidthText.scalars("sensor: " + sensorName)
         footerHints = SingleWidthText.scalars(Self.hints)
         textBytes = .allocate(capacity: 128)
         textBytes.initialize(repeating: 0)
@@ -62,7 +62,7 @@ public final class GameScreen {
 
     deinit {
         title.deallocate()
-        footerLeft.deallocate()
+        sensorLabel.deallocate()
         footerHints.deallocate()
         textBytes.deallocate()
         previousSprites.deallocate()

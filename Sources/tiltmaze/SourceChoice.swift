@@ -25,14 +25,14 @@ extension SourceChoice {
         let sim = SimulatedSource(rate: rate)
         switch self {
         case .sim:
-            return ChosenSource(source: sim, description: "\(sim.displayName), as asked (--source sim)")
+            return ChosenSource(source: sim, description: "simulated board (--source sim)")
         case .auto:
             let found = SensorDiscovery.scan()
             if let first = found.first {
                 return ChosenSource(source: sim, description:
-                    "\(sim.displayName): found \(first) but this build cannot read it yet")
+                    "simulated board (found \(first.name), not readable yet)")
             }
-            return ChosenSource(source: sim, description: "\(sim.displayName): no motion sensor found")
+            return ChosenSource(source: sim, description: "simulated board (no IMU found)")
         }
     }
 }

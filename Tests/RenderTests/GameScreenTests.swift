@@ -33,23 +33,38 @@ struct GameScreenTests {
         #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   7.0 s   caught 0    "))
     }
 
-    @Test func theFooterShowsTheSensorAndTheKeyHints() {
+    @Test func theStatusLineNamesTheSensorOnTheRight() {
         let h = Harness()
-        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
-        let footer = h.terminal.text(row: 23)
-        #expect(footer.hasPrefix("sensor: simulated  "))
-        #expect(footer.hasSuffix("arrows/WASD tilt · space level · p pause · r restart · q quit"))
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 1))
+        let status = h.terminal.text(row: 0)
+        #expect(status.hasPrefix(" Test Maze   1.0 s   caught 0 "))
+        #expect(status.hasSuffix("sensor: simulated "))
+        #expect(h.terminal[70, 0].foreground == GamePalette.sensorText)
     }
 
-    @Test func aLongSensorNameIsCutSoTheKeyHintsStayVisible() {
+    @Test func theFooterShowsTheKeyHints() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        #expect(h.terminal.text(row: 23).hasPrefix(" arrows/WASD tilt · space level · p pause · r restart · q quit"))
+    }
+
+    @Test func aLongSensorNameIsCutSoTheGameFiguresStayVisible() {
         let game = GameScreen(level: Fixtures.level, sensorName: "iio:device0 mpu6050 on /sys/bus/iio/devices/iio:device0",
                               colorMode: .truecolor, columns: 80, rows: 24)
         var terminal = VTInterpreter(columns: 80, rows: 24)
+        terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3, status: .paused)))
+        let status = terminal.text(row: 0)
+        #expect(status.hasPrefix(" Test Maze   3.0 s   caught 0   PAUSED   sensor: iio:device0 mpu6050"))
+        #expect(status.hasSuffix("\u{2026} "))
+    }
+
+    @Test func aNarrowTerminalCutsTheKeyHints() {
+        let game = GameScreen(level: Fixtures.level, sensorName: "s", colorMode: .truecolor, columns: 30, rows: 24)
+        var terminal = VTInterpreter(columns: 30, rows: 24)
         terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5))))
         let footer = terminal.text(row: 23)
-        #expect(footer.hasPrefix("sensor: iio:devi"))
-        #expect(footer.contains("\u{2026}  arrows/WASD"))
-        #expect(footer.hasSuffix("q quit"))
+        #expect(footer.hasPrefix("arrows/WASD tilt · space leve"))
+        #expect(footer.hasSuffix("\u{2026}"))
     }
 
     @Test func theMazeIsScaledByTheLargestWholeFactorAndCentred() {
@@ -177,8 +192,8 @@ struct GameScreenTests {
         terminal.feed(h.game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5))))
         #expect(h.game.terminalScreen.lastFrameStats.cellsEmitted == 3000)
         #expect(h.game.layout.scale == 5)
-        #expect(terminal.text(row: 29).hasPrefix(" sensor: simulated"))
-        #expect(terminal.text(row: 29).hasSuffix("q quit "))
+        #expect(terminal.text(row: 0).hasSuffix("sensor: simulated "))
+        #expect(terminal.text(row: 29).hasPrefix(" arrows/WASD tilt"))
     }
 
     /// The ball rolls along maze row 2 from column 1 to 18, `step` cells a
