@@ -14,10 +14,10 @@ struct TerminalGameTests {
     }
 
     /// Starts the game in a shell inside tmux and waits for its first frame.
-    func startGame(_ pane: TmuxPane, _ args: String = "") throws {
+    func startGame(_ pane: TmuxPane, _ args: String = "", title: String = "First Roll") throws {
         try pane.send("\(ProgramRunner.binary) play --source sim \(args); echo tiltmaze-exit=$?", literal: true)
         try pane.send("Enter")
-        _ = try pane.waitFor { $0.contains("First Roll") && $0.contains("sensor:") }
+        _ = try pane.waitFor { $0.contains(title) && $0.contains("sensor: simulated") }
     }
 
     @Test("holding the right arrow rolls the ball right; q quits back to the shell with the terminal restored")
@@ -94,5 +94,21 @@ struct TerminalGameTests {
         #expect(after.row > before.row + 1 || after.column > before.column + 1, "ball stayed at \(before) after resize")
         try pane.send("q")
         _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+    }
+
+    @Test("rolling into the exit shows the win and the time, and the time is printed after quitting")
+    func winShowsTime() throws {
+        let path = NSTemporaryDirectory() + "tiltmaze-short-\(getpid()).txt"
+        try "title: Short Hop\nmaze:\n######\n#S..E#\n######\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try startGame(pane, "--level \(path)", title: "Short Hop")
+        for _ in 0..<8 { try pane.send("Right") }
+        let won = try pane.waitFor { $0.contains("You escaped in") }
+        #expect(won.contains("r: play again"))
+        try pane.send("q")
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+        #expect(after.contains("You escaped \"Short Hop\" in "))
     }
 }
