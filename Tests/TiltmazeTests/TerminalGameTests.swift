@@ -13,6 +13,20 @@ struct TerminalGameTests {
         return (c, r)
     }
 
+    /// Polls the ball's position until `done` holds or five seconds pass, and
+    /// returns the last position seen (`start` if the ball never showed).
+    func ballPosition(_ pane: TmuxPane, from start: (column: Double, row: Double),
+                      until done: ((column: Double, row: Double)) -> Bool) throws -> (column: Double, row: Double) {
+        var last = start
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            usleep(200_000)
+            if let p = try ballPosition(pane) { last = p }
+            if done(last) { break }
+        }
+        return last
+    }
+
     /// Starts the game in a shell inside tmux and waits for its first frame.
     func startGame(_ pane: TmuxPane, _ args: String = "", title: String = "First Roll") throws {
         try pane.send("\(ProgramRunner.binary) play --source sim \(args); echo tiltmaze-exit=$?", literal: true)
@@ -33,13 +47,7 @@ struct TerminalGameTests {
             try pane.send("Right")
             usleep(60_000)
         }
-        var moved = start
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            usleep(200_000)
-            if let p = try ballPosition(pane) { moved = p }
-            if moved.column > start.column + 8 { break }
-        }
+        let moved = try ballPosition(pane, from: start) { $0.column > start.column + 8 }
         #expect(moved.column > start.column + 8, "ball went from \(start) to \(moved)")
         #expect(abs(moved.row - start.row) < 1.0, "ball should roll along its row, went \(start) → \(moved)")
 
@@ -83,13 +91,7 @@ struct TerminalGameTests {
         try startGame(pane)
         let before = try #require(try ballPosition(pane))
         try pane.run(["resize-window", "-x", "120", "-y", "40"])
-        var after = before
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            usleep(200_000)
-            if let p = try ballPosition(pane) { after = p }
-            if after.row > before.row + 1 { break }
-        }
+        let after = try ballPosition(pane, from: before) { $0.row > before.row + 1 }
         // A larger window scales the maze up, so the ball lands further from the top-left.
         #expect(after.row > before.row + 1 || after.column > before.column + 1, "ball stayed at \(before) after resize")
         try pane.send("q")
