@@ -8,7 +8,7 @@ TSAN_BUILD := .build-tsan
 # two cores); lower it for a quick local run: make test-tsan TSAN_STRESS_ITEMS=1000000
 TSAN_STRESS_ITEMS ?= 10000000
 
-.PHONY: play test build test-unit test-tsan deps-play deps-test bench clean
+.PHONY: play test build test-tsan bench-build deps-play deps-test bench clean
 
 play: deps-play
 	$(SWIFT) build -c release --product tiltmaze
@@ -17,6 +17,12 @@ play: deps-play
 test: deps-test build
 	$(SWIFT) test
 	$(MAKE) test-tsan
+	$(MAKE) bench-build
+
+# The benchmarks are a package of their own (see Benchmarks/Package.swift);
+# building them here keeps them compiling as the code they measure changes.
+bench-build:
+	$(SWIFT) build --package-path Benchmarks
 
 build:
 	$(SWIFT) build
@@ -36,4 +42,4 @@ bench:
 	cd Benchmarks && ./run
 
 clean:
-	rm -rf .build $(TSAN_BUILD)
+	rm -rf .build $(TSAN_BUILD) Benchmarks/.build

@@ -58,12 +58,17 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
                      "SPSCRing capacity must be a power of two >= 2, got \(capacity)")
         self.capacity = capacity
         self.mask = capacity - 1
-        self.storage = .allocate(capacity: capacity)
+        // Slots start on a cache-line boundary, so a 64-byte sample never
+        // straddles two lines (the default alignment is the element's, 8).
+        self.storage = UnsafeMutableRawPointer
+            .allocate(byteCount: MemoryLayout<Element>.stride * capacity,
+                      alignment: max(64, MemoryLayout<Element>.alignment))
+            .bindMemory(to: Element.self, capacity: capacity)
     }
 
     deinit {
         // Elements are bitwise-copyable: nothing to deinitialize.
-        storage.deallocate()
+        UnsafeMutableRawPointer(storage).deallocate()
     }
 
     // MARK: Producer side

@@ -60,7 +60,9 @@ struct PlaySession {
             }
             let snapshot = physics.snapshots.read().value
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
-            terminal.write(screen.frame(for: snapshot))
+            let frame = screen.frame(for: snapshot)
+            // Nothing changed (paused, ball at rest): the terminal already shows it.
+            if screen.terminalScreen.lastFrameStats.cellsEmitted > 0 { terminal.write(frame) }
         }
         return outcome
     }

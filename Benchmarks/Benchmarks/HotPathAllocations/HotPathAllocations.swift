@@ -1,0 +1,112 @@
+import Benchmark
+import BenchmarkSupport
+import Game
+import Motion
+import RingBuffer
+
+// Heap allocations on the hot paths in steady state; the target is zero.
+// Each sample runs the operation `calls` times after the warm-up samples
+// (state lives on across samples), so a figure of n means n allocations per
+// 10 000 calls. Any non-zero figure is a finding: rerun with
+// `./run --filter '<name>' --allocation-stacks` to see where.
+
+let calls = 10_000
+
+let benchmarks: @Sendable () -> Void = {
+    let level = Fixtures.level()
+    let gravities = Fixtures.gravities()
+    let samples = Fixtures.samples()
+    let configuration = Benchmark.Configuration(
+        metrics: [.mallocCountTotal, .mallocBytesCount, .wallClock],
+        warmupIterations: 3,
+        maxDuration: .seconds(1),
+        maxIterations: 50,
+        // Not a timing threshold: any allocation more than the baseline fails a comparison.
+        thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
+    )
+
+    do {
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        let loop = PhysicsLoop(level: level, samples: ring)
+        var k = 0
+        var timestamp: Int64 = 0
+        Benchmark("PhysicsLoop.tick ×10000 (4 samples per tick)", configuration: configuration) { benchmark in
+            for _ in 0..<calls {
+                for _ in 0..<Fixtures.samplesPerTick {
+                    var s = samples[k & (samples.count - 1)]
+                    s.timestamp = timestamp
+                    ring.push(s)
+                    k &+= 1
+                    timestamp &+= Fixtures.samplePeriod
+                }
+                loop.tick(elapsed: Fixtures.tickNanoseconds)
+            }
+        }
+    }
+
+    do {
+        var world = World(level: level, dt: 1 / Fixtures.physicsRate)
+        var g = 0
+        var snapshot = WorldSnapshot()
+        Benchmark("World.step + snapshot(into:) ×10000", configuration: configuration) { benchmark in
+            for _ in 0..<calls {
+                world.step(gravity: gravities[g & (gravities.count - 1)])
+                world.snapshot(into: &snapshot)
+                g &+= 1
+            }
+            blackHole(snapshot)
+        }
+    }
+
+    do {
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        Benchmark("SPSCRing<MotionSample> push + pop ×10000", configuration: configuration) { benchmark in
+            var sum: Int64 = 0
+            for i in 0..<calls {
+                ring.push(samples[i & (samples.count - 1)])
+                if let s = ring.pop() { sum &+= s.timestamp }
+            }
+            blackHole(sum)
+        }
+        Benchmark("SPSCRing<MotionSample> push ×8 + drain, ×10000 items", configuration: configuration) { benchmark in
+            var sum: Int64 = 0
+            for i in stride(from: 0, to: calls, by: 8) {
+                for j in 0..<8 { ring.push(samples[(i + j) & (samples.count - 1)]) }
+                ring.drain { sum &+= $0.timestamp }
+            }
+            blackHole(sum)
+        }
+    }
+
+    do {
+        let latest = LatestValue(WorldSnapshot())
+        Benchmark("LatestValue<WorldSnapshot> publish + read ×10000", configuration: configuration) { benchmark in
+            var s = WorldSnapshot()
+            var ticks: UInt64 = 0
+            for i in 0..<calls {
+                s.tick = UInt64(i)
+                latest.publish(s)
+                let r = latest.read()
+                if r.isNew { ticks &+= r.value.tick }
+            }
+            blackHole(ticks)
+        }
+    }
+
+    do {
+        // What SimulatedSource's thread does per sample: steer the board, read it, push.
+        var board = TiltBoard()
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        let dt = Double(Fixtures.samplePeriod) / 1e9
+        var i = 0
+        Benchmark("TiltBoard.advance + push (simulated sensor) ×10000", configuration: configuration) { benchmark in
+            for _ in 0..<calls {
+                board.targetRoll = board.maxTilt * gravities[i & (gravities.count - 1)].x / 9.81
+                board.targetPitch = board.maxTilt * gravities[i & (gravities.count - 1)].y / 9.81
+                ring.push(board.advance(by: dt, timestamp: Int64(i)))
+                _ = ring.pop()
+                i &+= 1
+            }
+        }
+    }
+}

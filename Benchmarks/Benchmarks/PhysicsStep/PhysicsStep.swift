@@ -1,0 +1,61 @@
+import Benchmark
+import BenchmarkSupport
+import Game
+import Motion
+import RingBuffer
+
+// Cost of one physics step on a 30×11 level with four ghosts (exit walled in,
+// so every step does full work: integrate, sweep both axes, test every ghost),
+// and of one physics-loop wake-up as the game runs it at 240 Hz.
+// Times are per step / per tick (scaling factor: each sample is 1000 of them).
+
+let benchmarks: @Sendable () -> Void = {
+    let level = Fixtures.level()
+    let gravities = Fixtures.gravities()
+    let samples = Fixtures.samples()
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 10,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2)
+    )
+
+    // The world lives on across samples, so the ball roams the whole hall.
+    var world = World(level: level, dt: 1 / Fixtures.physicsRate)
+    var g = 0
+    Benchmark("World.step(gravity:), 4 ghosts (per step)", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            world.step(gravity: gravities[g & (gravities.count - 1)])
+            g &+= 1
+        }
+        blackHole(world.ball)
+        if world.status != .playing { benchmark.error("the ball left play: \(world.status)") }
+    }
+
+    // One wake-up: drain the samples the sensor pushed since the last one, fold
+    // them into the tilt estimate, take the step(s) the clock asks for, publish
+    // a snapshot. Exactly one step per tick here (elapsed == the fixed step).
+    func tickBenchmark(_ name: String, samplesPerTick: Int) {
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        let loop = PhysicsLoop(level: level, samples: ring)
+        var k = 0
+        var timestamp: Int64 = 0
+        Benchmark(name, configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                for _ in 0..<samplesPerTick {
+                    var s = samples[k & (samples.count - 1)]
+                    s.timestamp = timestamp
+                    ring.push(s)
+                    k &+= 1
+                    timestamp &+= Fixtures.samplePeriod
+                }
+                loop.tick(elapsed: Fixtures.tickNanoseconds)
+            }
+            let latest = loop.snapshots.read().value
+            if latest.samplesDropped != 0 { benchmark.error("ring dropped \(latest.samplesDropped) samples") }
+            if latest.status != .playing { benchmark.error("the ball left play: \(latest.status)") }
+        }
+    }
+    tickBenchmark("PhysicsLoop.tick, 4 samples pushed + drained (per tick)", samplesPerTick: Fixtures.samplesPerTick)
+    tickBenchmark("PhysicsLoop.tick, no samples (per tick)", samplesPerTick: 0)
+}

@@ -1,0 +1,90 @@
+import Benchmark
+import BenchmarkSupport
+import Game
+import Motion
+import Render
+
+// One terminal frame on an 80×24 screen: a ball crossing the screen wall to
+// wall along the top corridor (0.1 cell a frame, ~6 cells/s at 60 fps) while
+// four ghosts patrol and the clock on the status line runs. The first frame
+// (a full redraw) is drawn before measuring; every measured frame is an
+// incremental one, as in play.
+//
+// "bytes per frame" is the mean `terminalScreen.lastFrameStats.bytes` over the
+// sample's frames; "first frame bytes" is the full redraw, for scale.
+
+let framesPerSample = 1000
+
+/// The snapshots of one back-and-forth crossing, taken from a real World
+/// (ghosts, clock) with the ball placed on its path.
+func crossingSnapshots(level: Level) -> [WorldSnapshot] {
+    var world = World(level: level, dt: 1 / Fixtures.physicsRate)
+    let stepsPerFrame = Int(Fixtures.physicsRate / 60)
+    let left = 1.5, right = Double(level.width) - 2.5, step = 0.1
+    let oneWay = Int(((right - left) / step).rounded())
+    return (0 ..< 2 * oneWay).map { frame in
+        for _ in 0 ..< stepsPerFrame { world.step(gravity: .zero) }
+        var s = WorldSnapshot()
+        world.snapshot(into: &s)
+        let x = frame < oneWay ? left + Double(frame) * step : right - Double(frame - oneWay) * step
+        s.ball = Point(x, 1.5)
+        return s
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let level = Fixtures.screenLevel()
+    let snapshots = crossingSnapshots(level: level)
+
+    func frameBenchmark(_ mode: ColorMode, _ label: String) {
+        let screen = GameScreen(level: level, sensorName: "benchmark", colorMode: mode, columns: 80, rows: 24)
+        let first = screen.frame(for: snapshots[0])
+        let firstBytes = first.count
+        var next = 1
+        let bytesPerFrame = BenchmarkMetric.custom("bytes per frame (mean)", polarity: .prefersSmaller, useScalingFactor: false)
+        let fullRedrawBytes = BenchmarkMetric.custom("first frame bytes (full redraw)", polarity: .prefersSmaller, useScalingFactor: false)
+
+        Benchmark("GameScreen.frame 80×24, \(label) (per frame)", configuration: .init(
+            metrics: [.wallClock, bytesPerFrame, fullRedrawBytes],
+            warmupIterations: 3,
+            scalingFactor: .kilo,    // framesPerSample frames per sample
+            maxDuration: .seconds(2)
+        )) { benchmark in
+            var bytes = 0
+            var mismatches = 0
+            for _ in benchmark.scaledIterations {
+                let out = screen.frame(for: snapshots[next])
+                let stats = screen.terminalScreen.lastFrameStats
+                bytes &+= stats.bytes
+                if stats.bytes != out.count { mismatches &+= 1 }
+                next = next + 1 == snapshots.count ? 0 : next + 1
+            }
+            benchmark.measurement(bytesPerFrame, bytes / benchmark.scaledIterations.count)
+            benchmark.measurement(fullRedrawBytes, firstBytes)
+            if mismatches != 0 { benchmark.error("lastFrameStats.bytes differs from the frame's size \(mismatches) times") }
+        }
+    }
+    frameBenchmark(.truecolor, "truecolor")
+    frameBenchmark(.palette256, "256 colours")
+
+    // Allocations: the same frames, counted unscaled so a single allocation in
+    // 1000 frames shows. Target zero.
+    do {
+        let screen = GameScreen(level: level, sensorName: "benchmark", colorMode: .truecolor, columns: 80, rows: 24)
+        _ = screen.frame(for: snapshots[0])
+        var next = 1
+        Benchmark("GameScreen.frame allocations ×1000 frames", configuration: .init(
+            metrics: [.mallocCountTotal, .mallocBytesCount],
+            warmupIterations: 3,
+            maxDuration: .seconds(1),
+            maxIterations: 50,
+            // Not a timing threshold: any allocation more than the baseline fails a comparison.
+            thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
+        )) { benchmark in
+            for _ in 0 ..< framesPerSample {
+                blackHole(screen.frame(for: snapshots[next]).count)
+                next = next + 1 == snapshots.count ? 0 : next + 1
+            }
+        }
+    }
+}
