@@ -48,7 +48,8 @@ public struct TiltBoard: Sendable {
             let mid = (after + before) * 0.5
             omega = gDot.cross(mid) / mid.dot(mid)
         }
-        return MotionSample(timestamp: timestamp, acceleration: -after, rotationRate: omega,
+        // `zero - v` rather than `-v`: a level board reads +0.0, not -0.0, on x and y.
+        return MotionSample(timestamp: timestamp, acceleration: .zero - after, rotationRate: omega + .zero,
                             fields: [.acceleration, .rotationRate])
     }
 

@@ -54,3 +54,44 @@ struct CommandLineTests {
         #expect(r.stdout.contains("space levels it"))
     }
 }
+
+@Suite("tiltmaze monitor")
+struct MonitorCommandTests {
+    @Test("--json --samples N prints N JSON lines with time, accel, gyro and device, then exits")
+    func jsonSamples() throws {
+        let r = try ProgramRunner.run(["monitor", "--source", "sim", "--json", "--samples", "25"])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 25)
+        var last: Int64 = 0
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let t = try #require((object["t_ns"] as? NSNumber)?.int64Value)
+            #expect(t > last)
+            last = t
+            let accel = try #require(object["accel"] as? [Double])
+            #expect(accel.count == 3)
+            #expect(abs((accel[0] * accel[0] + accel[1] * accel[1] + accel[2] * accel[2]).squareRoot() - 9.80665) < 1e-9)
+            #expect((object["gyro"] as? [Double])?.count == 3)
+            #expect(object["device"] as? String == "simulated board (keyboard tilt)")
+        }
+    }
+
+    @Test("the text monitor reports the measured rate and the drop count")
+    func textMonitor() throws {
+        let r = try ProgramRunner.run(["monitor", "--source", "sim", "--sensor-rate", "500", "--samples", "800"])
+        #expect(r.status == 0)
+        let last = try #require(r.stdout.split(separator: "\n").last)
+        #expect(last.contains("m/s²"))
+        #expect(last.contains("Hz"))
+        #expect(last.contains("dropped 0"))
+        #expect(r.stderr.contains("reading simulated board"))
+    }
+
+    @Test("--samples 0 is refused")
+    func zeroSamples() throws {
+        let r = try ProgramRunner.run(["monitor", "--samples", "0"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--samples must be at least 1"))
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Motion
+import Realtime
+
+struct Monitor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show live readings from a motion sensor in SI units.",
+        discussion: """
+            Without --json: one line, refreshed four times a second, with the
+            newest acceleration (m/s²) and rotation rate (rad/s), the measured
+            sample rate and how many samples were dropped.
+            With --json: every sample as one JSON object a line:
+              {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…"}
+            Stop with Ctrl-C, or give --samples.
+            """
+    )
+
+    @Option(help: "Motion source: \(SourceChoice.allValueStrings.joined(separator: ", ")).")
+    var source: SourceChoice = .auto
+
+    @Flag(help: "Print every sample as a line of JSON.")
+    var json = false
+
+    @Option(help: "Stop after this many samples.")
+    var samples: Int?
+
+    @Option(help: "Simulated sensor rate, samples per second.")
+    var sensorRate: Double = 200
+
+    func validate() throws {
+        if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
+        guard (10...5_000).contains(sensorRate) else {
+            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
+        }
+    }
+
+    func run() throws {
+        let chosen = source.makeSource(rate: sensorRate)
+        let sensor = chosen.source
+        StopSignals.install()
+        if !json { printError("reading \(chosen.description); Ctrl-C stops") }
+        try sensor.start()
+        defer { sensor.stop() }
+
+        var seen = 0
+        var meter = RateMeter()
+        var newest: MotionSample?
+        var nextLine = MonotonicClock.now()
+        let isTTY = isatty(1) == 1
+        outer: while !StopSignals.isRequested {
+            MonotonicClock.sleep(until: MonotonicClock.now() + 5_000_000)
+            var output = ""
+            var reachedLimit = false
+            sensor.samples.drain { sample in
+                guard !reachedLimit else { return }
+                seen += 1
+                meter.add(sample.timestamp)
+                newest = sample
+                if json { output += jsonLine(sample, device: sensor.displayName) + "\n" }
+                if let samples, seen >= samples { reachedLimit = true }
+            }
+            if json, !output.isEmpty {
+                FileHandle.standardOutput.write(Data(output.utf8))
+            } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
+                nextLine = MonotonicClock.now() + 250_000_000
+                let line = "accel \(fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? fixed(s.rotationRate) : "   (none)") rad/s   "
+                    + "\(meter.rateDescription)   dropped \(sensor.samples.droppedCount)"
+                FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
+            }
+            if reachedLimit { break outer }
+        }
+        if !json && isTTY { FileHandle.standardOutput.write(Data("\n".utf8)) }
+    }
+}
+
+/// Sample rate measured from the samples' own timestamps over the last second or so.
+struct RateMeter {
+    private var windowStart: Int64?
+    private var count = 0
+    private(set) var rate: Double?
+
+    mutating func add(_ timestamp: Int64) {
+        guard let start = windowStart else { windowStart = timestamp; return }
+        count += 1
+        let span = timestamp - start
+        if span >= 1_000_000_000 {
+            rate = Double(count) / (Double(span) / 1e9)
+            windowStart = timestamp
+            count = 0
+        }
+    }
+
+    var rateDescription: String {
+        guard let rate else { return "rate  (measuring)" }
+        return "rate \(String(format: "%7.1f", rate)) Hz"
+    }
+}
