@@ -15,6 +15,7 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     public var ball: Point = .zero
     public var velocity: Point = .zero
     public var ghostCount: Int = 0
+    /// Inline so the snapshot stays bitwise-copyable; 16 is `Level.maxGhosts` (a test keeps them equal).
     public var ghosts: InlineArray<16, Point> = .init(repeating: .zero)
     /// Seconds played (stops at the win).
     public var elapsed: Double = 0

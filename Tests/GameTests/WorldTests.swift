@@ -208,3 +208,8 @@ struct WorldTests {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+@Test("a snapshot has room for every ghost a level may have")
+func snapshotHoldsMaxGhosts() {
+    #expect(WorldSnapshot().ghosts.count == Level.maxGhosts)
+}
