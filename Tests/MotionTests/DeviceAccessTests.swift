@@ -1,0 +1,58 @@
+import Testing
+import Foundation
+import Motion
+
+@Suite("Device access explanations")
+struct DeviceAccessTests {
+    @Test("a readable file is allowed")
+    func allowed() {
+        let a = DeviceAccess.check("/proc/self/status", need: .read)
+        #expect(a.allowed)
+        #expect(a.explanation.isEmpty)
+    }
+
+    @Test("a missing node says so and asks about the driver")
+    func missing() {
+        let a = DeviceAccess.check("/dev/iio:device99-not-here", need: .readWrite)
+        #expect(!a.allowed)
+        #expect(a.explanation.contains("missing"))
+        #expect(a.explanation.contains("driver"))
+    }
+
+    @Test("a file this user may not write names owner, group and mode and says what to do",
+          .enabled(if: getuid() != 0, "root may write anything"))
+    func notWritable() throws {
+        let path = NSTemporaryDirectory() + "tiltmaze-access-\(getpid())"
+        FileManager.default.createFile(atPath: path, contents: Data())
+        defer { unlink(path) }
+        chmod(path, 0o444)
+        let a = DeviceAccess.check(path, need: .readWrite)
+        #expect(!a.allowed)
+        #expect(a.explanation.contains("mode 444"))
+        #expect(a.explanation.contains("udev/README.md"))
+    }
+
+    @Test("a node the group may use, but the user is not in the group: join it")
+    func joinGroup() {
+        let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "iio", mode: 0o660,
+                                       inGroupNow: false, listedInGroup: false)
+        #expect(why == "not readable and writable by you: owner root, group iio, mode 660; join group iio (sudo usermod -aG iio $USER) and log in again")
+    }
+
+    @Test("added to the group since this login: log in again")
+    func reloginPending() {
+        let why = DeviceAccess.explain(need: .read, owner: "root", group: "input", mode: 0o640,
+                                       inGroupNow: false, listedInGroup: true)
+        #expect(why.hasSuffix("you were added to group input but this login predates it: log out and in again"))
+    }
+
+    @Test("a node only root may use: install the udev rules")
+    func rootOnly() {
+        let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o600,
+                                       inGroupNow: false, listedInGroup: false)
+        #expect(why.hasSuffix("install the udev rules in udev/ (see udev/README.md) to give group access"))
+        let readOnlyGroup = DeviceAccess.explain(need: .readWrite, owner: "root", group: "iio", mode: 0o640,
+                                                 inGroupNow: true, listedInGroup: false)
+        #expect(readOnlyGroup.contains("udev/README.md"))
+    }
+}
