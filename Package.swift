@@ -33,6 +33,17 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]
         ),
 
+        // umockdev's C API, for tests that run the real libiio and libevdev
+        // against fake sysfs and /dev nodes (../shared/umockdev-notes.md).
+        .systemLibrary(
+            name: "CUmockdev",
+            path: "Tests/CUmockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
+        // Test-side testbed: builds mock IIO and evdev devices, re-runs tests under the preload.
+        .target(name: "MockDevices", dependencies: ["CUmockdev"], path: "Tests/MockDevices"),
+
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
         .target(name: "IIO", dependencies: ["CIIO"]),
         .target(name: "Evdev", dependencies: ["CEvdev"]),
@@ -60,6 +71,7 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "RingBuffer"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game"]),
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
+        .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,8 +11,8 @@ purpose=${1:-play}
 # Build: pkg-config finds libiio and libevdev for the CIIO/CEvdev targets.
 packages=(pkg-config libiio-dev libevdev-dev)
 if [ "$purpose" = test ]; then
-    # tmux drives the end-to-end terminal test.
-    packages+=(tmux)
+    # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices.
+    packages+=(tmux umockdev libumockdev-dev)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

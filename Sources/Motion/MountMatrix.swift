@@ -1,3 +1,5 @@
+import IIO
+
 /// How a sensor is mounted relative to the board: a 3×3 matrix taking the
 /// chip's axes to the board's (the kernel's and udev's "mount matrix").
 ///
@@ -12,18 +14,16 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
     public static let identity = MountMatrix(Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
 
     /// Parses the text form; nil when it is not nine numbers in three rows.
+    /// The one parser is IIO's (the kernel's attribute); udev's property has the same form.
     public init?(parsing text: some StringProtocol) {
-        let rowTexts = text.split(separator: ";", omittingEmptySubsequences: false)
-        guard rowTexts.count == 3 else { return nil }
-        var parsed: [Vector3] = []
-        for row in rowTexts {
-            let numbers = row.split(separator: ",", omittingEmptySubsequences: false)
-                .map { Double($0.trimmingCharacters(in: " \t\n")) }
-            guard numbers.count == 3, let x = numbers[0], let y = numbers[1], let z = numbers[2],
-                  x.isFinite, y.isFinite, z.isFinite else { return nil }
-            parsed.append(Vector3(x, y, z))
-        }
-        self.init(parsed[0], parsed[1], parsed[2])
+        guard let parsed = IIOMountMatrix(attributeText: String(text.trimmingCharacters(in: " \t\n"))) else { return nil }
+        self.init(parsed)
+    }
+
+    /// The matrix an IIO driver reported.
+    public init(_ matrix: IIOMountMatrix) {
+        let r = matrix.rows
+        self.init(Vector3(r[0][0], r[0][1], r[0][2]), Vector3(r[1][0], r[1][1], r[1][2]), Vector3(r[2][0], r[2][1], r[2][2]))
     }
 
     /// The chip's vector `v` in the board's frame.

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A high-resolution-timer IIO trigger, made and removed through configfs:
+/// `mkdir <configfs>/iio/triggers/hrtimer/<name>` makes the kernel create an
+/// IIO trigger device named `<name>`; `rmdir` removes it.
+///
+/// Its rate is the trigger device's `sampling_frequency` attribute, written
+/// through a context opened *after* creation (a context is a snapshot):
+/// `IIOContext().device(named: name)?.writeAttribute("sampling_frequency", 100)`.
+/// Needs configfs mounted and the `iio-trig-hrtimer` module (which pulls in
+/// `industrialio-sw-trigger`); both usually need root.
+public struct HrtimerTrigger: Sendable, Equatable {
+    /// Where configfs is normally mounted.
+    public static let defaultConfigfsRoot = "/sys/kernel/config"
+
+    /// The trigger's name, which is also the IIO trigger device's `name`.
+    public let name: String
+    /// Its configfs directory: `<configfs>/iio/triggers/hrtimer/<name>`.
+    public let directory: String
+
+    /// `<configfs>/iio/triggers/hrtimer`, where hrtimer triggers are made.
+    public static func hrtimerDirectory(configfsRoot: String = defaultConfigfsRoot) -> String {
+        "\(configfsRoot)/iio/triggers/hrtimer"
+    }
+
+    /// The trigger of this name if its configfs directory exists.
+    public static func existing(named name: String, configfsRoot: String = defaultConfigfsRoot) -> HrtimerTrigger? {
+        let directory = "\(hrtimerDirectory(configfsRoot: configfsRoot))/\(name)"
+        if case .success(true) = system_isDirectory(directory) { return HrtimerTrigger(name: name, directory: directory) }
+        return nil
+    }
+
+    private init(name: String, directory: String) {
+        self.name = name
+        self.directory = directory
+    }
+
+    /// Creates the trigger. The corresponding C function is `mkdir`.
+    ///
+    /// Errors say which piece is missing: configfs not mounted at
+    /// `configfsRoot`, or no `iio/triggers/hrtimer` in it (the module is not
+    /// loaded or not built); EEXIST when a trigger of that name exists;
+    /// EACCES when this user may not create it.
+    public static func create(named name: String, configfsRoot: String = defaultConfigfsRoot) throws(IIOError) -> HrtimerTrigger {
+        let parent = hrtimerDirectory(configfsRoot: configfsRoot)
+        let directory = "\(parent)/\(name)"
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw IIOError(errno: EINVAL, operation: "create hrtimer trigger \"\(name)\"", subject: directory,
+                           detail: "a trigger name is one non-empty path component")
+        }
+        if case .failure(let e) = system_mkdir(directory, mode: 0o755) {
+            throw explain(e.code, operation: "create hrtimer trigger \(name)", path: directory, configfsRoot: configfsRoot)
+        }
+        return HrtimerTrigger(name: name, directory: directory)
+    }
+
+    /// Removes the trigger (set no device to use it first: the kernel refuses
+    /// with EBUSY while it is someone's current trigger).
+    /// The corresponding C function is `rmdir`.
+    public func remove() throws(IIOError) {
+        if case .failure(let e) = system_rmdir(directory) {
+            var error = IIOError(errno: e.code, operation: "remove hrtimer trigger \(name)", subject: directory)
+            switch e.code {
+            case EBUSY: error.detail = "a device still uses it: clear that device's trigger first"
+            case EACCES, EPERM: error.detail = "removing triggers in configfs needs root"
+            default: break
+            }
+            throw error
+        }
+    }
+
+    /// Turns a failed mkdir into a message about what is missing.
+    private static func explain(_ code: Int32, operation: String, path: String, configfsRoot: String) -> IIOError {
+        var error = IIOError(errno: code, operation: operation, subject: path)
+        switch code {
+        case ENOENT:
+            if case .success(true) = system_isDirectory("\(configfsRoot)/iio") {
+                error.detail = "the kernel has no hrtimer trigger type: load it with `modprobe iio-trig-hrtimer` (CONFIG_IIO_HRTIMER_TRIGGER)"
+            } else if case .success(true) = system_isDirectory(configfsRoot) {
+                error.detail = "configfs at \(configfsRoot) has no iio directory: load `industrialio-sw-trigger` and `iio-trig-hrtimer` with modprobe"
+            } else {
+                error.detail = "configfs is not mounted at \(configfsRoot): mount -t configfs none \(configfsRoot)"
+            }
+        case EEXIST:
+            error.detail = "a trigger of that name exists already: use it, or remove it first"
+        case EACCES, EPERM:
+            error.detail = "creating triggers in configfs needs root: create it once at boot (e.g. a systemd unit) and let the program use it"
+        default: break
+        }
+        return error
+    }
+}

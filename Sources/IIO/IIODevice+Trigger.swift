@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The trigger that paces a device's buffered capture
+/// (`trigger/current_trigger` in sysfs).
+extension IIODevice {
+    /// The trigger set now, or nil when none is set.
+    ///
+    /// Fails with ENOENT when the device takes no trigger at all (FIFO
+    /// drivers such as st_lsm6dsx have no `trigger/` directory), and with
+    /// ENXIO when the trigger named in `current_trigger` is not a device of
+    /// this context (it appeared after the context was created).
+    /// The corresponding C function is `iio_device_get_trigger`.
+    public func currentTrigger() throws(IIOError) -> IIODevice? {
+        do {
+            return try c_iio_device_get_trigger(handle, subject: attributePath("trigger/current_trigger"))
+                .get().map { IIODevice(context: context, handle: $0) }
+        } catch where error.errno == ENXIO {
+            var error = error
+            let named = (try? readAttribute("trigger/current_trigger")).map(trimmedAttributeText) ?? "?"
+            error.detail = "it names trigger \"\(named)\", which is not in this context: open a new context after creating a trigger"
+            throw error
+        }
+    }
+
+    /// Sets the trigger (a device whose `isTrigger` is true), or clears it with nil.
+    /// The corresponding C function is `iio_device_set_trigger`.
+    public func setTrigger(_ trigger: IIODevice?) throws(IIOError) {
+        if let trigger, !trigger.isTrigger {
+            throw IIOError(errno: EINVAL, operation: "set its trigger to \(trigger)",
+                           subject: attributePath("trigger/current_trigger"),
+                           detail: "\(trigger) is not a trigger")
+        }
+        try c_iio_device_set_trigger(handle, trigger?.handle, triggerName: trigger?.name ?? "",
+                                     subject: attributePath("trigger/current_trigger")).get()
+    }
+}

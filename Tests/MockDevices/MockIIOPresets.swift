@@ -1,0 +1,76 @@
+/// Fake IIO IMUs shaped like the drivers a Raspberry Pi user meets
+/// (../shared/hardware-notes.md): the files, names, scan orders and formats
+/// those drivers expose, with plausible scales.
+extension MockIIODevice {
+    /// inv_mpu6050: one device with accel x/y/z (scan 0–2), temp (3),
+    /// anglvel x/y/z (4–6) as big-endian s16, a 64-bit timestamp (7), and a
+    /// data-ready trigger "mpu6050-dev0". A 24-byte scan: 14 bytes of
+    /// values, 2 of padding, 8 of timestamp.
+    public static func mpu6050(id: String = "iio:device0", minor: Int = 0, triggerID: String = "trigger0",
+                               extraAttributes: [String: String] = [:]) -> MockIIODevice {
+        let be16 = "be:s16/16>>0"
+        var attributes = [
+            "sampling_frequency": "50",
+            "sampling_frequency_available": "10 20 50 100 200 500",
+            "current_timestamp_clock": "realtime",
+            "in_accel_scale": "0.000598",
+            "in_accel_scale_available": "0.000598 0.001196 0.002392 0.004785",
+            "in_anglvel_scale": "0.000133090",
+            "in_anglvel_scale_available": "0.000133090 0.000266181 0.000532362 0.001064724",
+            "in_temp_scale": "2.941176",
+            "in_temp_offset": "12420",
+        ]
+        attributes.merge(extraAttributes) { $1 }
+        return MockIIODevice(
+            id: id, name: "mpu6050",
+            channels: [
+                .scanElement("accel", "x", index: 0, format: be16, attributes: ["calibbias": "0"]),
+                .scanElement("accel", "y", index: 1, format: be16, attributes: ["calibbias": "0"]),
+                .scanElement("accel", "z", index: 2, format: be16, attributes: ["calibbias": "0"]),
+                .scanElement("temp", index: 3, format: be16),
+                .scanElement("anglvel", "x", index: 4, format: be16, attributes: ["calibbias": "0"]),
+                .scanElement("anglvel", "y", index: 5, format: be16, attributes: ["calibbias": "0"]),
+                .scanElement("anglvel", "z", index: 6, format: be16, attributes: ["calibbias": "0"]),
+                .timestamp(index: 7),
+            ],
+            attributes: attributes,
+            deviceNumber: (241, minor),
+            trigger: MockIIOTrigger(id: triggerID, name: "mpu6050-dev\(minor)"))
+    }
+
+    /// st_lsm6dsx accelerometer half: "lsm6ds3_accel", accel x/y/z (scan 0–2)
+    /// as little-endian s16 and a timestamp (3); hardware FIFO, so no trigger.
+    public static func lsm6ds3Accel(id: String = "iio:device0", minor: Int = 0) -> MockIIODevice {
+        lsm6ds3Half(id: id, minor: minor, name: "lsm6ds3_accel", type: "accel", scale: "0.000598",
+                    available: "0.000598 0.001196 0.002392 0.004785")
+    }
+
+    /// st_lsm6dsx gyroscope half: "lsm6ds3_gyro", anglvel x/y/z (scan 0–2) and a timestamp (3).
+    public static func lsm6ds3Gyro(id: String = "iio:device1", minor: Int = 1) -> MockIIODevice {
+        lsm6ds3Half(id: id, minor: minor, name: "lsm6ds3_gyro", type: "anglvel", scale: "0.000153",
+                    available: "0.000153 0.000306 0.000611 0.001222")
+    }
+
+    private static func lsm6ds3Half(id: String, minor: Int, name: String, type: String, scale: String,
+                                    available: String) -> MockIIODevice {
+        let le16 = "le:s16/16>>0"
+        return MockIIODevice(
+            id: id, name: name, parent: "/devices/platform/soc/fe804000.i2c/i2c-1/1-006a",
+            channels: [
+                .scanElement(type, "x", index: 0, format: le16),
+                .scanElement(type, "y", index: 1, format: le16),
+                .scanElement(type, "z", index: 2, format: le16),
+                .timestamp(index: 3),
+            ],
+            attributes: [
+                "sampling_frequency": "104",
+                "sampling_frequency_available": "12.5 26 52 104 208 416",
+                "current_timestamp_clock": "realtime",
+                "in_\(type)_scale": scale,
+                "in_\(type)_scale_available": available,
+            ],
+            buffer: (length: 1, watermark: 1, enabled: false),
+            currentTrigger: nil,
+            deviceNumber: (241, minor))
+    }
+}

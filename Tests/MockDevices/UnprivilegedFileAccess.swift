@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs code with file permissions enforced even when the tests run as root
+/// (containers, CI), so a "permission denied" test sees EACCES.
+///
+/// Root ignores permission bits (CAP_DAC_OVERRIDE). Switching this thread's
+/// filesystem uid to `nobody` with `setfsuid(2)` clears that capability for
+/// file access on this thread only, and switching back restores it
+/// (capabilities(7)). `setfsuid` is looked up with `dlsym` because Swift's
+/// Glibc module does not import <sys/fsuid.h>. Not root: `body` runs as is.
+public enum UnprivilegedFileAccess {
+    /// The uid file access is checked as inside `run` when the tests run as root.
+    public static let nobody: uid_t = 65534
+
+    /// Runs `body` with this thread's file access checked as `nobody` (when
+    /// root). The testbed's own plumbing is opened to that user first — its
+    /// directory made traversable, its ioctl sockets connectable (the preload
+    /// exits the process when it cannot connect) — so only files the test
+    /// closed off itself are refused.
+    public static func run(in testbed: Testbed, _ body: () throws -> Void) throws {
+        guard geteuid() == 0 else { return try body() }
+        guard let setfsuid = setfsuidFunction else {
+            throw TestbedError("setfsuid is not available: cannot test permission errors as root")
+        }
+        let root = testbed.rootDirectory
+        var info = stat()
+        stat(root, &info)
+        chmod(root, 0o755)
+        defer { chmod(root, info.st_mode & 0o7777) }
+        for socket in entries(of: root + "/ioctl") { chmod(socket, 0o777) }
+        _ = setfsuid(nobody)
+        defer { _ = setfsuid(0) }
+        return try body()
+    }
+
+    /// The paths of the entries of a directory (none if it cannot be read).
+    private static func entries(of directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var paths: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { paths.append("\(directory)/\(name)") }
+        }
+        return paths
+    }
+
+    private typealias SetfsuidFunction = @convention(c) (uid_t) -> Int32
+
+    private static var setfsuidFunction: SetfsuidFunction? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "setfsuid") else { return nil }
+        return unsafeBitCast(symbol, to: SetfsuidFunction.self)
+    }
+}
