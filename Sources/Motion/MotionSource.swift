@@ -16,6 +16,13 @@ public protocol MotionSource: AnyObject, Sendable {
     func start() throws
     /// Stops producing, waits for the thread to end and restores what `start` changed.
     func stop()
+    /// Why the source stopped producing on its own (device unplugged, no data),
+    /// or nil while it is fine. Set by the sensor thread; read from any thread.
+    var failure: String? { get }
+}
+
+extension MotionSource {
+    public var failure: String? { nil }
 }
 
 /// The ring size sources use: a quarter second at 1 kHz, so a physics thread

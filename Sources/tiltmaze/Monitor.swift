@@ -16,7 +16,7 @@ struct Monitor: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: \(SourceChoice.allValueStrings.joined(separator: ", ")).")
+    @Option(help: "Motion source: auto, sim, iio or iio:NAME.")
     var source: SourceChoice = .auto
 
     @Flag(help: "Print every sample as a line of JSON.")
@@ -36,11 +36,22 @@ struct Monitor: ParsableCommand {
     }
 
     func run() throws {
-        let chosen = source.makeSource(rate: sensorRate)
+        let chosen: ChosenSource
+        do {
+            chosen = try source.makeSource(rate: sensorRate)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
         let sensor = chosen.source
         StopSignals.install()
         if !json { printError("reading \(chosen.description); Ctrl-C stops") }
-        try sensor.start()
+        do {
+            try sensor.start()
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
         defer { sensor.stop() }
 
         var seen = 0
@@ -48,7 +59,9 @@ struct Monitor: ParsableCommand {
         var newest: MotionSample?
         var nextLine = MonotonicClock.now()
         let isTTY = isatty(1) == 1
+        var failure: String?
         outer: while !StopSignals.isRequested {
+            if let f = sensor.failure { failure = f; break }
             MonotonicClock.sleep(until: MonotonicClock.now() + 5_000_000)
             var output = ""
             var reachedLimit = false
@@ -71,6 +84,10 @@ struct Monitor: ParsableCommand {
             if reachedLimit { break outer }
         }
         if !json && isTTY { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        if let failure {
+            printError(failure)
+            throw ExitCode(1)
+        }
     }
 }
 

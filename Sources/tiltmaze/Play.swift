@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Game
+import IIO
 import Motion
 import Render
 
@@ -13,7 +14,7 @@ struct Play: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: \(SourceChoice.allValueStrings.joined(separator: ", ")). auto uses the best sensor found, else the simulated board.")
+    @Option(help: "Motion source: auto, sim, iio or iio:NAME. auto uses the best sensor found, else the simulated board.")
     var source: SourceChoice = .auto
 
     @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
@@ -43,12 +44,22 @@ struct Play: ParsableCommand {
             throw ExitCode(2)
         }
 
-        let chosen = source.makeSource(rate: sensorRate)
         let outcome: PlayOutcome
         do {
+            let chosen = try source.makeSource(rate: sensorRate)
             outcome = try PlaySession(level: level, source: chosen, physicsRate: physicsRate).run()
         } catch let error as TerminalError {
             printError("\(error)")
+            throw ExitCode(1)
+        } catch let error as SourceError {
+            printError("\(error)")
+            throw ExitCode(1)
+        } catch let error as IIOError {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        if let failure = outcome.sensorFailure {
+            printError(failure)
             throw ExitCode(1)
         }
         // The terminal is restored by now: say how it went on the normal screen.

@@ -7,6 +7,8 @@ import Render
 struct PlayOutcome {
     /// Seconds to the exit, if the player reached it before quitting.
     var winningTime: Double?
+    /// Why the sensor stopped, if it did (the game ends then).
+    var sensorFailure: String?
 }
 
 /// One game in the terminal: the sensor and physics threads running, the main
@@ -38,6 +40,10 @@ struct PlaySession {
         var quit = false
         var outcome = PlayOutcome()
         while !quit && !terminal.quitRequested {
+            if let failure = source.source.failure {
+                outcome.sensorFailure = failure
+                break
+            }
             terminal.pollInput(timeoutMilliseconds: Self.frameMilliseconds) { key in
                 switch key {
                 case .up: board?.nudge(right: 0, up: 1)

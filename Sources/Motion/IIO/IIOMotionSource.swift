@@ -1,0 +1,181 @@
+import IIO
+import Realtime
+import RingBuffer
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An IIO IMU (one device, or a split chip's accelerometer and gyroscope)
+/// read by buffered capture on a thread of its own.
+///
+/// `start()` sets the timestamp clock to monotonic, picks the rate and the
+/// trigger (`IIOCaptureSetup`), enables the accel, anglvel and timestamp scan
+/// elements and creates the buffers; the thread then sleeps in `poll` on the
+/// buffers' descriptors and converts every scan the moment it arrives
+/// (`IIOBuffer.readAvailable`: latency one wake-up, whatever the buffer size
+/// or rate). `stop()` destroys the buffers (libiio disables them) and puts
+/// back every attribute it changed.
+///
+/// A split chip produces accel-only and gyro-only samples, each with its own
+/// hardware timestamp: pairing them would invent a common instant that neither
+/// was measured at.
+public final class IIOMotionSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `captures` belongs to start/stop and, between them,
+    // to the sensor thread; `running` and `failureText` are synchronised.
+
+    public let imu: IIOIMU
+    public let samples: SPSCRing<MotionSample>
+    public private(set) var rate: Double
+    public let displayName: String
+    /// How long without a single scan before the source gives up and says why.
+    public let noDataTimeout: Duration
+
+    private struct Capture {
+        let setup: IIOCaptureSetup
+        let buffer: IIOBuffer
+        let converter: IIOScanConverter
+    }
+
+    private var captures: [Capture] = []
+    private var thread: OSThread?
+    private let running = Atomic<Bool>(false)
+    private let failureText = Mutex<String?>(nil)
+    private let wantedRate: Double
+    private let configfsRoot: String
+
+    /// - Parameters:
+    ///   - rate: samples per second wanted; the nearest rate the driver offers at or above it is used.
+    ///   - mount: the mount matrix to apply; nil reads the device's own (`mount_matrix`,
+    ///     `in_accel_mount_matrix`, `in_mount_matrix`), identity if it has none.
+    public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil,
+                noDataTimeout: Duration = .seconds(2), ringCapacity: Int = defaultSampleRingCapacity,
+                configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) {
+        self.imu = imu
+        self.wantedRate = rate
+        self.rate = rate
+        self.noDataTimeout = noDataTimeout
+        self.configfsRoot = configfsRoot
+        self.samples = SPSCRing(capacity: ringCapacity)
+        self.displayName = "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))"
+        self.mountOverride = mount
+    }
+
+    private let mountOverride: MountMatrix?
+
+    public var failure: String? { failureText.withLock { $0 } }
+
+    public func start() throws {
+        guard !running.load(ordering: .acquiring) else { return }
+        failureText.withLock { $0 = nil }
+        do {
+            for device in imu.devices { captures.append(try prepare(device)) }
+        } catch {
+            release()
+            throw error
+        }
+        rate = captures.compactMap(\.setup.rate).max() ?? wantedRate
+        running.store(true, ordering: .releasing)
+        do {
+            thread = try OSThread(name: "tiltmaze-iio") { [self] in run() }
+        } catch {
+            running.store(false, ordering: .releasing)
+            release()
+            throw error
+        }
+    }
+
+    public func stop() {
+        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        for capture in captures { capture.buffer.cancel() }
+        thread?.join()
+        thread = nil
+        release()
+    }
+
+    /// Destroys the buffers first (the kernel refuses attribute changes while
+    /// one is enabled), then restores the attributes.
+    private func release() {
+        let setups = captures.map(\.setup)
+        captures.removeAll()
+        for setup in setups { setup.restore() }
+    }
+
+    private func prepare(_ device: IIODevice) throws(IIOError) -> Capture {
+        let setup = IIOCaptureSetup(device: device)
+        do {
+            try setup.configure(wantedRate: wantedRate, configfsRoot: configfsRoot)
+            for channel in device.channels where channel.isScanElement && !channel.isOutput {
+                switch channel.type {
+                case .accel, .anglvel, .timestamp: channel.enable()
+                default: channel.disable()
+                }
+            }
+            let mount = mountOverride ?? Self.mountMatrix(of: device)
+            let buffer = try IIOBuffer(device: device, sampleCount: 64)
+            let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount)
+            return Capture(setup: setup, buffer: buffer, converter: converter)
+        } catch {
+            setup.restore()
+            throw error
+        }
+    }
+
+    /// The device's own mount matrix, by the precedence iio-sensor-proxy uses
+    /// after udev's `ACCEL_MOUNT_MATRIX` (which `Motion` callers pass in as `mount`).
+    static func mountMatrix(of device: IIODevice) -> MountMatrix {
+        let names = Set(device.attributeNames)
+        for attribute in ["mount_matrix", "in_accel_mount_matrix", "in_mount_matrix"] where names.contains(attribute) {
+            if let m = try? device.readAttribute(attribute, as: IIOMountMatrix.self) { return MountMatrix(m) }
+        }
+        if let accel = device.channel(id: "accel_x"), accel.attributeNames.contains("mount_matrix"),
+           let m = try? accel.readAttribute("mount_matrix", as: IIOMountMatrix.self) {
+            return MountMatrix(m)
+        }
+        return .identity
+    }
+
+    // MARK: The sensor thread
+
+    private func run() {
+        let slice: Duration = .milliseconds(100)
+        var lastData = MonotonicClock.now()
+        let limit = Int64(noDataTimeout.components.seconds) * 1_000_000_000
+            + noDataTimeout.components.attoseconds / 1_000_000_000
+        while running.load(ordering: .relaxed) {
+            var gotData = false
+            for capture in captures {
+                // With one device, wait in it; with two, take turns without waiting long in either.
+                let wait: Duration = captures.count == 1 ? slice : .milliseconds(5)
+                do {
+                    let scans = try capture.buffer.readAvailable(timeout: wait)
+                    let now = MonotonicClock.now()
+                    for scan in scans {
+                        samples.push(capture.converter.sample(from: scan, fallbackTime: now))
+                    }
+                    gotData = true
+                } catch where error.errno == ETIMEDOUT {
+                    continue
+                } catch where error.errno == ECANCELED {
+                    return
+                } catch {
+                    fail("\(error)")
+                    return
+                }
+            }
+            let now = MonotonicClock.now()
+            if gotData {
+                lastData = now
+            } else if now - lastData > limit {
+                let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
+                fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
+                return
+            }
+        }
+    }
+
+    private func fail(_ message: String) {
+        failureText.withLock { $0 = message }
+        running.store(false, ordering: .releasing)
+    }
+}

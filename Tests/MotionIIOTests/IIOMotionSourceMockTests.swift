@@ -1,0 +1,185 @@
+import Testing
+import IIO
+import Motion
+import MockDevices
+import Realtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The IIO motion source against umockdev testbeds: the real libiio local
+/// backend on fake sysfs and /dev nodes. Serialized (one testbed per process
+/// at a time), and run only under the preload; `UnderPreload` below re-runs
+/// this binary that way so a plain `swift test` covers it.
+@Suite("IIO motion source on mock devices", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct IIOMotionSourceMockTests {
+    /// Runs `body` with a testbed holding `devices` and the IMUs found in a fresh context.
+    func withIMUs(_ devices: [MockIIODevice], _ body: (Testbed, [IIOIMU]) throws -> Void) throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            for d in devices { try testbed.add(d) }
+            let context = try IIOContext()
+            try body(testbed, IIOIMU.find(in: context))
+        }
+    }
+
+    /// Waits until `count` samples are in the ring (or two seconds pass) and returns them.
+    func collect(_ source: IIOMotionSource, count: Int) -> [MotionSample] {
+        var got: [MotionSample] = []
+        let deadline = MonotonicClock.now() + 2_000_000_000
+        while got.count < count && MonotonicClock.now() < deadline {
+            source.samples.drain { got.append($0) }
+            if got.count < count { MonotonicClock.sleep(until: MonotonicClock.now() + 2_000_000) }
+        }
+        return got
+    }
+
+    /// An MPU-6050 scan with temp disabled: accel, anglvel (be s16), padding, timestamp.
+    func mpuScan(_ a: (Int16, Int16, Int16), _ g: (Int16, Int16, Int16), _ t: Int64) -> [UInt8] {
+        var s = ScanBytes()
+        s.be16(a.0); s.be16(a.1); s.be16(a.2)
+        s.be16(g.0); s.be16(g.1); s.be16(g.2)
+        s.pad(to: 8)
+        s.le64(t)
+        return s.bytes
+    }
+
+    @Test("MPU-6050: data-ready trigger, rate, monotonic clock and scan elements set; exact SI values in order; all restored")
+    func mpu6050() throws {
+        let mpu = MockIIODevice.mpu6050()
+        try withIMUs([mpu]) { testbed, imus in
+            #expect(imus.map(\.name) == ["mpu6050"])
+            let dir = "/sys/bus/iio/devices/iio:device0"
+            let before = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/enable"]
+                .map { testbed.readFile("\(dir)/\($0)") }
+            let source = IIOMotionSource(imu: imus[0], rate: 200)
+            try source.start()
+            #expect(testbed.readFile("\(dir)/trigger/current_trigger") == "mpu6050-dev0")
+            #expect(testbed.readFile("\(dir)/sampling_frequency") == "200")
+            #expect(testbed.readFile("\(dir)/current_timestamp_clock") == "monotonic")
+            #expect(testbed.readFile("\(dir)/buffer/enable") == "1")
+            #expect(testbed.readFile("\(dir)/scan_elements/in_accel_x_en") == "1")
+            #expect(testbed.readFile("\(dir)/scan_elements/in_anglvel_z_en") == "1")
+            #expect(testbed.readFile("\(dir)/scan_elements/in_timestamp_en") == "1")
+            #expect(testbed.readFile("\(dir)/scan_elements/in_temp_en") == "0")
+            #expect(source.rate == 200)
+
+            try testbed.writeScans(mpuScan((1000, -2000, 16384), (100, -200, 300), 5_000_000_000), to: "/dev/iio:device0")
+            try testbed.writeScans(mpuScan((-1, 0, 1), (0, 0, -32768), 5_005_000_000), to: "/dev/iio:device0")
+            let got = collect(source, count: 2)
+            source.stop()
+
+            try #require(got.count == 2)
+            #expect(got[0].timestamp == 5_000_000_000)
+            #expect(got[1].timestamp == 5_005_000_000)
+            #expect(got[0].acceleration == Vector3(1000 * 0.000598, -2000 * 0.000598, 16384 * 0.000598))
+            #expect(got[0].rotationRate == Vector3(100 * 0.000133090, -200 * 0.000133090, 300 * 0.000133090))
+            #expect(got[1].acceleration == Vector3(-1 * 0.000598, 0, 1 * 0.000598))
+            #expect(got[1].rotationRate == Vector3(0, 0, -32768 * 0.000133090))
+            #expect(got.allSatisfy { $0.fields == [.acceleration, .rotationRate] })
+
+            let after = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/enable"]
+                .map { testbed.readFile("\(dir)/\($0)") }
+            #expect(after == before)
+        }
+    }
+
+    @Test("LSM6DS3 split over two devices is one IMU, without a trigger; each half's samples carry its own field")
+    func lsm6ds3() throws {
+        try withIMUs([.lsm6ds3Accel(), .lsm6ds3Gyro()]) { testbed, imus in
+            try #require(imus.count == 1)
+            #expect(imus[0].name == "lsm6ds3")
+            #expect(imus[0].devices.map(\.id) == ["iio:device0", "iio:device1"])
+            let source = IIOMotionSource(imu: imus[0], rate: 200)
+            try source.start()
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "208")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/sampling_frequency") == "208")
+            #expect(source.rate == 208)
+
+            var accel = ScanBytes()
+            accel.le16(100); accel.le16(200); accel.le16(-300); accel.pad(to: 8); accel.le64(7_000)
+            var gyro = ScanBytes()
+            gyro.le16(-1); gyro.le16(2); gyro.le16(3); gyro.pad(to: 8); gyro.le64(7_500)
+            try testbed.writeScans(accel.bytes, to: "/dev/iio:device0")
+            try testbed.writeScans(gyro.bytes, to: "/dev/iio:device1")
+            let got = collect(source, count: 2).sorted { $0.timestamp < $1.timestamp }
+            source.stop()
+
+            try #require(got.count == 2)
+            #expect(got[0] == MotionSample(timestamp: 7_000, acceleration: Vector3(100 * 0.000598, 200 * 0.000598, -300 * 0.000598),
+                                           fields: .acceleration))
+            #expect(got[1] == MotionSample(timestamp: 7_500, rotationRate: Vector3(-1 * 0.000153, 2 * 0.000153, 3 * 0.000153),
+                                           fields: .rotationRate))
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "104")
+        }
+    }
+
+    @Test("a device's mount matrix turns its axes into the board's")
+    func mountMatrix() throws {
+        let mpu = MockIIODevice.mpu6050(extraAttributes: ["mount_matrix": "0, 1, 0; -1, 0, 0; 0, 0, 1"])
+        try withIMUs([mpu]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0])
+            try source.start()
+            try testbed.writeScans(mpuScan((1000, 0, 0), (0, 500, 0), 1), to: "/dev/iio:device0")
+            let got = collect(source, count: 1)
+            source.stop()
+            try #require(got.count == 1)
+            #expect(got[0].acceleration == Vector3(0, -1000 * 0.000598, 0))
+            #expect(got[0].rotationRate == Vector3(500 * 0.000133090, 0, 0))
+        }
+    }
+
+    @Test("a trigger that never fires ends in a clear message, not a hang")
+    func noData() throws {
+        try withIMUs([.mpu6050()]) { _, imus in
+            let source = IIOMotionSource(imu: imus[0], noDataTimeout: .milliseconds(300))
+            try source.start()
+            let deadline = MonotonicClock.now() + 3_000_000_000
+            while source.failure == nil && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 10_000_000) }
+            source.stop()
+            let failure = try #require(source.failure)
+            #expect(failure.contains("no data from mpu6050 on iio:device0"))
+            #expect(failure.contains("trigger mpu6050-dev0"))
+        }
+    }
+
+    @Test("the device vanishing mid-capture ends in a clear message, not a hang")
+    func deviceVanishes() throws {
+        let mpu = MockIIODevice.mpu6050()
+        try withIMUs([mpu]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0], noDataTimeout: .seconds(5))
+            try source.start()
+            try testbed.writeScans(mpuScan((1, 2, 3), (4, 5, 6), 10), to: "/dev/iio:device0")
+            #expect(collect(source, count: 1).count == 1)
+            testbed.removeDevice(sysfsPath: mpu.sysfsDevicePath)
+            let deadline = MonotonicClock.now() + 4_000_000_000
+            while source.failure == nil && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 10_000_000) }
+            source.stop()
+            let failure = try #require(source.failure)
+            #expect(failure.contains("iio:device0"))
+        }
+    }
+
+    @Test("a scale that is not a number stops start() with an error naming the attribute, and nothing stays changed")
+    func garbageScale() throws {
+        let mpu = MockIIODevice.mpu6050(extraAttributes: ["in_accel_scale": "fast"])
+        try withIMUs([mpu]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0])
+            #expect { try source.start() } throws: { error in
+                "\(error)".contains("in_accel_scale") && "\(error)".contains("fast")
+            }
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "50")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/enable") == "0")
+        }
+    }
+}
+
+@Suite("IIO motion source on mock devices, under umockdev-wrapper")
+struct IIOMotionSourceUnderPreload {
+    @Test("the mock suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIOMotionSourceMockTests")
+        #expect(run.passed, "\(run)")
+    }
+}
