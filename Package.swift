@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["Motion", "IIO", "MockDevices", "RingBuffer", "Realtime"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MockDevices"]),
     ],
     swiftLanguageModes: [.v6]
 )

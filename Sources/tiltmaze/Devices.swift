@@ -1,0 +1,82 @@
+import ArgumentParser
+import IIO
+import Motion
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the motion sensors found, what they offer, and whether you may use them."
+    )
+
+    func run() throws {
+        var lines: [String] = []
+        let imus: [IIOIMU]
+        do {
+            imus = try SourceChoice.iioIMUs()
+        } catch {
+            printError("cannot read the IIO devices: \(error)")
+            throw ExitCode(1)
+        }
+        for imu in imus {
+            lines.append("\(imu.name)  (IIO, use --source iio:\(imu.name))")
+            for device in imu.devices { lines += describe(device).map { "  " + $0 } }
+        }
+        if let first = imus.first {
+            let triggers = first.devices[0].context.triggers.compactMap(\.name)
+            lines.append("IIO triggers: \(triggers.isEmpty ? "none" : triggers.joined(separator: ", "))")
+            let hrtimer = HrtimerTrigger.hrtimerDirectory()
+            lines.append("hrtimer triggers: " + (access(hrtimer, F_OK) == 0
+                ? "available (\(hrtimer))"
+                : "not available (configfs not mounted or iio-trig-hrtimer not loaded; see hardware.md)"))
+        }
+        for sensor in SensorDiscovery.evdevSensors() {
+            lines.append("\(sensor.name)  (evdev \(sensor.location); reading evdev sensors is not supported yet)")
+            lines.append("  access: \(DeviceAccess.check(sensor.location, need: .read).description)")
+        }
+        if lines.isEmpty {
+            lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER.")
+            lines.append("See hardware.md for wiring and the device-tree overlay; `tiltmaze play` uses the simulated board meanwhile.")
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// The device's lines: id, channels, scales, rates, trigger, mount matrix, access.
+    func describe(_ device: IIODevice) -> [String] {
+        var out = ["\(device.id) \(device.name ?? "")  \(device.devicePath)"]
+        let scan = device.channels.filter { $0.isScanElement && !$0.isOutput }
+        out.append("  channels: " + scan.map(\.id).joined(separator: " "))
+        var scales: [String] = []
+        for (type, unit) in [("accel", "m/s²"), ("anglvel", "rad/s")] {
+            if let channel = scan.first(where: { $0.id.hasPrefix(type + "_") }),
+               let scale = try? channel.readAttribute("scale", as: Double.self) {
+                scales.append("\(type) \(scale) \(unit) per count")
+            }
+        }
+        if !scales.isEmpty { out.append("  scales: " + scales.joined(separator: ", ")) }
+        let names = Set(device.attributeNames)
+        if let rates = ["sampling_frequency_available", "in_accel_sampling_frequency_available"]
+            .first(where: names.contains).flatMap({ try? device.readAttribute($0) }) {
+            let now = (try? device.readAttribute("sampling_frequency")).map { " (now \(trim($0)))" } ?? ""
+            out.append("  rates: \(trim(rates)) Hz\(now)")
+        }
+        if let current = try? device.readAttribute("trigger/current_trigger") {
+            out.append("  trigger: " + (trim(current).isEmpty ? "none set" : trim(current)))
+        } else {
+            out.append("  trigger: none needed (hardware FIFO)")
+        }
+        var paths = [device.devicePath]
+        paths += ["buffer/enable", "buffer/length", "sampling_frequency", "current_timestamp_clock", "trigger/current_trigger"]
+            .filter { names.contains($0) || $0.hasPrefix("buffer/") || $0.hasPrefix("trigger/") }
+            .map { device.attributePath($0) }
+            .filter { access($0, F_OK) == 0 }
+        let refused = paths.map { DeviceAccess.check($0, need: .readWrite) }.filter { !$0.allowed }
+        out.append("  access: " + (refused.isEmpty ? "ok (you may open and configure it)" : "NO"))
+        out += refused.map { "    \($0.description)" }
+        return out
+    }
+
+    private func trim(_ s: String) -> String { String(s.split(whereSeparator: \.isNewline).first ?? "") }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

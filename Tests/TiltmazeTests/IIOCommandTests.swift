@@ -1,0 +1,85 @@
+import Testing
+import Foundation
+import MockDevices
+
+/// `tiltmaze devices` and `monitor` against a umockdev testbed: the child
+/// process inherits the preload and `UMOCKDEV_DIR`, so the real program sees
+/// the fake IIO devices this test made.
+@Suite("tiltmaze with mock IIO devices", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct IIOCommandTests {
+    @Test("devices lists an MPU-6050 with its channels, scales, rates, trigger and access")
+    func devicesListsIMU() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.mpu6050())
+            let r = try ProgramRunner.run(["devices"])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("mpu6050  (IIO, use --source iio:mpu6050)"))
+            #expect(r.stdout.contains("channels: accel_x accel_y accel_z temp anglvel_x anglvel_y anglvel_z timestamp"))
+            #expect(r.stdout.contains("accel 0.000598 m/s² per count"))
+            #expect(r.stdout.contains("rates: 10 20 50 100 200 500 Hz (now 50)"))
+            #expect(r.stdout.contains("IIO triggers: mpu6050-dev0"))
+            #expect(r.stdout.contains("access: ok"))
+        }
+    }
+
+    @Test("devices with nothing attached says so and where to look")
+    func devicesNone() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            let r = try ProgramRunner.run(["devices"])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("No motion sensors found"))
+        }
+    }
+
+    @Test("monitor --source iio --json prints the scans written to the device in SI units, then restores it")
+    func monitorJSON() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.mpu6050())
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
+            p.arguments = ["monitor", "--source", "iio:mpu6050", "--json", "--samples", "2"]
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            try p.run()
+            // Wait for the child to enable the buffer before writing scans.
+            let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
+            let deadline = Date().addingTimeInterval(10)
+            while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
+            try #require(testbed.readFile(enable) == "1", "monitor never enabled the buffer")
+            for (i, raw) in [Int16(1000), Int16(-1000)].enumerated() {
+                var s = ScanBytes()
+                s.be16(raw); s.be16(0); s.be16(16384); s.be16(0); s.be16(0); s.be16(raw)
+                s.pad(to: 8)
+                s.le64(1_000_000_000 + Int64(i))
+                try testbed.writeScans(s.bytes, to: "/dev/iio:device0")
+            }
+            while p.isRunning && Date() < deadline { usleep(10_000) }
+            if p.isRunning { p.terminate() }
+            p.waitUntilExit()
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(p.terminationStatus == 0, "\(stderr)")
+            let lines = stdout.split(separator: "\n").map(String.init)
+            #expect(lines == [
+                "{\"t_ns\":1000000000,\"accel\":[\(1000 * 0.000598),0.0,\(16384 * 0.000598)],\"gyro\":[0.0,0.0,\(1000 * 0.000133090)],\"device\":\"mpu6050 on iio:device0\"}",
+                "{\"t_ns\":1000000001,\"accel\":[\(-1000 * 0.000598),0.0,\(16384 * 0.000598)],\"gyro\":[0.0,0.0,\(-1000 * 0.000133090)],\"device\":\"mpu6050 on iio:device0\"}",
+            ])
+            #expect(testbed.readFile(enable) == "0")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "50")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "")
+        }
+    }
+}
+
+@Suite("tiltmaze with mock IIO devices, under umockdev-wrapper")
+struct IIOCommandTestsUnderPreload {
+    @Test("the mock command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOCommandTests")
+        #expect(run.passed, "\(run)")
+    }
+}
