@@ -19,10 +19,13 @@ public protocol MotionSource: AnyObject, Sendable {
     /// Why the source stopped producing on its own (device unplugged, no data),
     /// or nil while it is fine. Set by the sensor thread; read from any thread.
     var failure: String? { get }
+    /// Readings refused as impossible (see `SamplePlausibility`). Any thread.
+    var rejectedCount: Int { get }
 }
 
 extension MotionSource {
     public var failure: String? { nil }
+    public var rejectedCount: Int { 0 }
 }
 
 /// The ring size sources use: a quarter second at 1 kHz, so a physics thread

@@ -9,7 +9,8 @@ struct Monitor: ParsableCommand {
         discussion: """
             Without --json: one line, refreshed four times a second, with the
             newest acceleration (m/s²) and rotation rate (rad/s), the measured
-            sample rate and how many samples were dropped.
+            sample rate, how many samples were dropped (the game fell behind)
+            and how many were rejected as impossible.
             With --json: every sample as one JSON object a line:
               {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…"}
             Stop with Ctrl-C, or give --samples.
@@ -78,7 +79,7 @@ struct Monitor: ParsableCommand {
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? fixed(s.rotationRate) : "   (none)") rad/s   "
-                    + "\(meter.rateDescription)   dropped \(sensor.samples.droppedCount)"
+                    + "\(meter.rateDescription)   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                 FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
             }
             if reachedLimit { break outer }

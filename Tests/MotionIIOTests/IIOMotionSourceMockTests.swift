@@ -160,6 +160,21 @@ struct IIOMotionSourceMockTests {
         }
     }
 
+    @Test("a scan stamped before the previous one is refused and counted, not passed on")
+    func impossibleScan() throws {
+        try withIMUs([.mpu6050()]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0])
+            try source.start()
+            try testbed.writeScans(mpuScan((1, 1, 1), (0, 0, 0), 2_000), to: "/dev/iio:device0")
+            try testbed.writeScans(mpuScan((2, 2, 2), (0, 0, 0), 1_000), to: "/dev/iio:device0")
+            try testbed.writeScans(mpuScan((3, 3, 3), (0, 0, 0), 3_000), to: "/dev/iio:device0")
+            let got = collect(source, count: 2)
+            source.stop()
+            #expect(got.map(\.timestamp) == [2_000, 3_000])
+            #expect(source.rejectedCount == 1)
+        }
+    }
+
     @Test("a scale that is not a number stops start() with an error naming the attribute, and nothing stays changed")
     func garbageScale() throws {
         let mpu = MockIIODevice.mpu6050(extraAttributes: ["in_accel_scale": "fast"])

@@ -35,12 +35,18 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let setup: IIOCaptureSetup
         let buffer: IIOBuffer
         let converter: IIOScanConverter
+        var plausibility = SamplePlausibility()
     }
 
     private var captures: [Capture] = []
     private var thread: OSThread?
     private let running = Atomic<Bool>(false)
     private let failureText = Mutex<String?>(nil)
+    private let rejected = Atomic<Int>(0)
+
+    /// Scans refused as impossible (time not moving forward, a value beyond
+    /// any sensor's range): counted, not passed on. Any thread.
+    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
     private let wantedRate: Double
     private let configfsRoot: String
 
@@ -144,14 +150,20 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             + noDataTimeout.components.attoseconds / 1_000_000_000
         while running.load(ordering: .relaxed) {
             var gotData = false
-            for capture in captures {
+            for i in captures.indices {
+                let capture = captures[i]
                 // With one device, wait in it; with two, take turns without waiting long in either.
                 let wait: Duration = captures.count == 1 ? slice : .milliseconds(5)
                 do {
                     let scans = try capture.buffer.readAvailable(timeout: wait)
                     let now = MonotonicClock.now()
                     for scan in scans {
-                        samples.push(capture.converter.sample(from: scan, fallbackTime: now))
+                        let sample = capture.converter.sample(from: scan, fallbackTime: now)
+                        if captures[i].plausibility.accept(sample) {
+                            samples.push(sample)
+                        } else {
+                            rejected.wrappingAdd(1, ordering: .relaxed)
+                        }
                     }
                     gotData = true
                 } catch where error.errno == ETIMEDOUT {
