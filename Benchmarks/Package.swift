@@ -3,6 +3,7 @@
 // `swift build` / `swift test` never build the benchmark framework.
 //
 //   cd Benchmarks && ./run            (see `run` for why nothing else is needed)
+//   ./run --target IIOLatency         (needs umockdev's preload; `run` adds it for this target)
 //
 // ordo-one/benchmark's default traits are ["MallocInterposer", "RuntimeInterposer"];
 // the second pulls in ordo-one/swift-runtime-interposer on Linux with Swift 6.3,
@@ -43,6 +44,17 @@ let package = Package(
                 .product(name: "Motion", package: root),
             ]
         ),
+
+        // umockdev's C API (a copy of ../Tests/CUmockdev under its own module
+        // name) and the little of ../Tests/MockDevices that IIOLatency needs:
+        // MockDevices is a test-support target of the root package, not a product.
+        .systemLibrary(
+            name: "CUmockdevBench",
+            path: "Sources/CUmockdevBench",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
+        .target(name: "MockIMU", dependencies: ["CUmockdevBench"]),
 
         .executableTarget(
             name: "RingThroughput",
@@ -90,6 +102,31 @@ let package = Package(
                 "BenchmarkSupport",
             ],
             path: "Benchmarks/RenderFrame",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Issue 3: demultiplex-and-convert cost of a 7-channel MPU-6050 scan.
+        .executableTarget(
+            name: "IIOScanDecode",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "IIO", package: root),
+                .product(name: "Motion", package: root),
+            ],
+            path: "Benchmarks/IIOScanDecode",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Issue 3: scan written to a umockdev device node → sample in the ring.
+        // Runs only under libumockdev-preload (`./run --target IIOLatency`).
+        .executableTarget(
+            name: "IIOLatency",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "IIO", package: root),
+                .product(name: "Motion", package: root),
+                .product(name: "Realtime", package: root),
+                "MockIMU",
+            ],
+            path: "Benchmarks/IIOLatency",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],

@@ -1,3 +1,4 @@
+import Dispatch
 import CUmockdev
 #if canImport(Glibc)
 import Glibc
@@ -18,12 +19,20 @@ public final class Testbed {
     let handle: UnsafeMutablePointer<UMockdevTestbed>
 
     /// Creates an empty testbed. The corresponding C function is `umockdev_testbed_new`.
+    /// One testbed at a time in a process: `UMOCKDEV_DIR` is process-wide, so
+    /// two live testbeds (suites of different test targets run in parallel
+    /// when the whole binary runs under the preload) would see each other's
+    /// devices. A testbed waits for the previous one to be released.
+    private static let oneAtATime = DispatchSemaphore(value: 1)
+
     public init() {
+        Self.oneAtATime.wait()
         handle = umockdev_testbed_new()
     }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(handle))
+        Self.oneAtATime.signal()
     }
 
     /// The testbed's directory ("/tmp/umockdev.XXXXXX"), holding `sys/` and `dev/`.

@@ -143,46 +143,89 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     // MARK: The sensor thread
 
+    /// One device: wait inside its buffer (which also wakes on `cancel()`).
+    /// Two devices (a split chip): sleep in one `poll` on both descriptors and
+    /// read whichever is ready, so neither half waits on the other; `stop()`
+    /// is noticed within a poll slice (100 ms).
     private func run() {
-        let slice: Duration = .milliseconds(100)
-        var lastData = MonotonicClock.now()
+        let slice: Int32 = 100   // milliseconds
         let limit = Int64(noDataTimeout.components.seconds) * 1_000_000_000
             + noDataTimeout.components.attoseconds / 1_000_000_000
-        while running.load(ordering: .relaxed) {
-            var gotData = false
+        let fds = UnsafeMutablePointer<pollfd>.allocate(capacity: captures.count)
+        defer { fds.deallocate() }
+        // Backends without a poll descriptor (network) fall back to taking turns with short waits.
+        var pollable = captures.count > 1
+        if pollable {
             for i in captures.indices {
-                let capture = captures[i]
-                // With one device, wait in it; with two, take turns without waiting long in either.
-                let wait: Duration = captures.count == 1 ? slice : .milliseconds(5)
-                do {
-                    let scans = try capture.buffer.readAvailable(timeout: wait)
-                    let now = MonotonicClock.now()
-                    for scan in scans {
-                        let sample = capture.converter.sample(from: scan, fallbackTime: now)
-                        if captures[i].plausibility.accept(sample) {
-                            samples.push(sample)
-                        } else {
-                            rejected.wrappingAdd(1, ordering: .relaxed)
-                        }
-                    }
-                    gotData = true
-                } catch where error.errno == ETIMEDOUT {
-                    continue
-                } catch where error.errno == ECANCELED {
-                    return
-                } catch {
-                    fail("\(error)")
-                    return
+                // The first read settles the buffer's read mode (non-blocking, pollable).
+                guard drain(i, timeout: .zero) else { return }
+                if let fd = try? captures[i].buffer.pollDescriptor {
+                    fds[i] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                } else {
+                    pollable = false
                 }
             }
-            let now = MonotonicClock.now()
-            if gotData {
-                lastData = now
-            } else if now - lastData > limit {
+        }
+        var lastData = MonotonicClock.now()
+        while running.load(ordering: .relaxed) {
+            var gotData = false
+            if !pollable {
+                let wait: Duration = captures.count == 1 ? .milliseconds(Int64(slice)) : .milliseconds(2)
+                for i in captures.indices {
+                    let before = lastData
+                    guard drain(i, timeout: wait, lastData: &lastData) else { return }
+                    gotData = gotData || lastData != before
+                }
+            } else {
+                let ready = poll(fds, nfds_t(captures.count), slice)
+                if ready < 0 && errno != EINTR {
+                    fail("\(displayName): cannot wait for scans: \(String(cString: strerror(errno)))")
+                    return
+                }
+                for i in captures.indices where fds[i].revents != 0 {
+                    let before = lastData
+                    guard drain(i, timeout: .zero, lastData: &lastData) else { return }
+                    gotData = gotData || lastData != before
+                }
+            }
+            if !gotData, MonotonicClock.now() - lastData > limit {
                 let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
                 fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
                 return
             }
+        }
+    }
+
+    /// Reads what capture `i` has (waiting up to `timeout`), converts, checks
+    /// and pushes it. False when capture must end (cancelled, or failed: then
+    /// `failure` says why).
+    @discardableResult
+    private func drain(_ i: Int, timeout: Duration) -> Bool {
+        var ignored: Int64 = 0
+        return drain(i, timeout: timeout, lastData: &ignored)
+    }
+
+    private func drain(_ i: Int, timeout: Duration, lastData: inout Int64) -> Bool {
+        do {
+            let scans = try captures[i].buffer.readAvailable(timeout: timeout)
+            let now = MonotonicClock.now()
+            for scan in scans {
+                let sample = captures[i].converter.sample(from: scan, fallbackTime: now)
+                if captures[i].plausibility.accept(sample) {
+                    samples.push(sample)
+                } else {
+                    rejected.wrappingAdd(1, ordering: .relaxed)
+                }
+            }
+            lastData = now
+            return true
+        } catch where error.errno == ETIMEDOUT {
+            return true
+        } catch where error.errno == ECANCELED {
+            return false
+        } catch {
+            fail("\(error)")
+            return false
         }
     }
 
