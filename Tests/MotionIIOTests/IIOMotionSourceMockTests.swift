@@ -160,6 +160,44 @@ struct IIOMotionSourceMockTests {
         }
     }
 
+    /// An MPU-6050-like chip whose driver has no data-ready trigger (as bmi270):
+    /// it takes a trigger but offers none of its own.
+    func triggerlessChip() -> MockIIODevice {
+        var device = MockIIODevice.mpu6050()
+        device.name = "bmi270"
+        device.trigger = nil
+        return device
+    }
+
+    @Test("with no data-ready trigger, an hrtimer trigger is made through configfs, used, and removed on stop")
+    func hrtimerCreated() throws {
+        let configfs = "/tmp/tiltmaze-configfs-\(getpid())"
+        let hrtimer = HrtimerTrigger.hrtimerDirectory(configfsRoot: configfs)
+        #expect(system("mkdir -p '\(hrtimer)'") == 0)
+        defer { _ = system("rm -rf '\(configfs)'") }
+        try withIMUs([triggerlessChip()]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0], configfsRoot: configfs)
+            try source.start()
+            #expect(access(hrtimer + "/tiltmaze", F_OK) == 0)
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "tiltmaze")
+            source.stop()
+            #expect(access(hrtimer + "/tiltmaze", F_OK) != 0)
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "")
+        }
+    }
+
+    @Test("a chip that needs a trigger when none can be had fails to start, pointing to the set-up")
+    func noTriggerPossible() throws {
+        try withIMUs([triggerlessChip()]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0], configfsRoot: "/nonexistent-configfs")
+            #expect { try source.start() } throws: { error in
+                "\(error)".contains("no data-ready trigger and no hrtimer trigger") && "\(error)".contains("trigger/current_trigger")
+            }
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/current_timestamp_clock") == "realtime")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "50")
+        }
+    }
+
     @Test("a scan stamped before the previous one is refused and counted, not passed on")
     func impossibleScan() throws {
         try withIMUs([.mpu6050()]) { testbed, imus in

@@ -44,7 +44,7 @@ struct Scans: @unchecked Sendable {
         let ids = ["accel_x", "accel_y", "accel_z", "temp", "anglvel_x", "anglvel_y", "anglvel_z"]
         var elements = ids.enumerated().map { (channelID: $0.element, scanIndex: $0.offset, format: be16) }
         elements.append((channelID: "timestamp", scanIndex: 7, format: le64))
-        layout = try IIOScanLayout(elements: elements)
+        let layout = try IIOScanLayout(elements: elements)
         guard layout.scanSize == 24 else { throw BenchError("scan size \(layout.scanSize), expected 24") }
         func index(_ id: String) throws -> Int {
             guard let i = layout.elementIndex(of: id) else { throw BenchError("no element \(id)") }
@@ -56,10 +56,10 @@ struct Scans: @unchecked Sendable {
                                          scale: Vector3(gyroScale, gyroScale, gyroScale), offset: .zero)
         // The 90° turn of Tests/MotionIIOTests' mount-matrix test: board x = chip y, board y = −chip x.
         let mount = MountMatrix(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 1))
-        converter = IIOScanConverter(layout: layout, accel: accel, gyro: gyro, timestamp: try index("timestamp"),
-                                     mount: mount)
+        let converter = IIOScanConverter(layout: layout, accel: accel, gyro: gyro, timestamp: try index("timestamp"),
+                                         mount: mount)
 
-        bytes = .allocate(byteCount: scanCount * 24, alignment: 64)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: scanCount * 24, alignment: 64)
         bytes.initializeMemory(as: UInt8.self, repeating: 0)
         var expected: [[Int64]] = []
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -79,6 +79,9 @@ struct Scans: @unchecked Sendable {
             expected.append(values)
         }
         self.expected = expected
+        self.bytes = bytes
+        self.layout = layout
+        self.converter = converter
     }
 
     func scan(_ i: Int) -> UnsafeRawBufferPointer {
