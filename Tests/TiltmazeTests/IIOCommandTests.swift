@@ -83,3 +83,63 @@ struct IIOCommandTestsUnderPreload {
         #expect(run.passed, "\(run)")
     }
 }
+
+/// The game itself on a mock IIO IMU, in tmux: the shell gets the preload and
+/// this testbed's directory, so the game reads the fake MPU-6050.
+@Suite("tiltmaze play on a mock IIO IMU", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct IIOPlayTests {
+    /// An MPU-6050 scan (temp disabled) reading a board whose right edge is
+    /// lowered by about 25°: specific force -x, +z.
+    func tiltedRight(_ t: Int64) -> [UInt8] {
+        var s = ScanBytes()
+        let counts = { (ms2: Double) in Int16((ms2 / 0.000598).rounded()) }
+        s.be16(counts(-4.14)); s.be16(0); s.be16(counts(8.89))
+        s.be16(0); s.be16(0); s.be16(0)
+        s.pad(to: 8)
+        s.le64(t)
+        return s.bytes
+    }
+
+    @Test("tilting the IMU rolls the ball; unplugging it ends the game with a message and the terminal restored")
+    func playsAndSurvivesUnplug() throws {
+        let mpu = MockIIODevice.mpu6050()
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(mpu)
+            var env: [String: String] = [:]
+            for name in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[name] = ProcessInfo.processInfo.environment[name] }
+            let pane = try TmuxPane(columns: 80, rows: 24, environment: env)
+            _ = try pane.waitFor { $0.contains("shell$") }
+            try pane.send("\(ProgramRunner.binary) play --source iio; echo tiltmaze-exit=$?", literal: true)
+            try pane.send("Enter")
+            _ = try pane.waitFor { $0.contains("sensor: mpu6050 on iio:device0") }
+            let start = try #require(try pane.ballPosition())
+
+            var t: Int64 = 1_000_000_000
+            let deadline = Date().addingTimeInterval(5)
+            var moved = start
+            while Date() < deadline {
+                for _ in 0..<20 { try testbed.writeScans(tiltedRight(t), to: "/dev/iio:device0"); t += 5_000_000 }
+                usleep(100_000)
+                if let p = try pane.ballPosition() { moved = p }
+                if moved.column > start.column + 8 { break }
+            }
+            #expect(moved.column > start.column + 8, "ball went from \(start) to \(moved)")
+
+            testbed.removeDevice(sysfsPath: mpu.sysfsDevicePath)
+            let after = try pane.waitFor(timeout: 10) { $0.contains("tiltmaze-exit=") }
+            #expect(after.contains("tiltmaze-exit=1"))
+            #expect(after.contains("iio:device0"))
+            #expect(try pane.variable("alternate_on") == "0")
+        }
+    }
+}
+
+@Suite("tiltmaze play on a mock IIO IMU, under umockdev-wrapper")
+struct IIOPlayTestsUnderPreload {
+    @Test("the mock play suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOPlayTests")
+        #expect(run.passed, "\(run)")
+    }
+}

@@ -5,13 +5,7 @@ import Render
 /// The whole program in a real terminal (tmux), driven by keys as a player would.
 @Suite("tiltmaze play in a terminal", .serialized)
 struct TerminalGameTests {
-    static let ball = CapturedScreen.Color(r: Int(GamePalette.ball.r), g: Int(GamePalette.ball.g), b: Int(GamePalette.ball.b))
-
-    func ballPosition(_ pane: TmuxPane) throws -> (column: Double, row: Double)? {
-        let screen = CapturedScreen(try pane.capture(escapes: true))
-        guard let c = screen.meanColumn(of: Self.ball), let r = screen.meanRow(of: Self.ball) else { return nil }
-        return (c, r)
-    }
+    func ballPosition(_ pane: TmuxPane) throws -> (column: Double, row: Double)? { try pane.ballPosition() }
 
     /// Polls the ball's position until `done` holds or five seconds pass, and
     /// returns the last position seen (`start` if the ball never showed).

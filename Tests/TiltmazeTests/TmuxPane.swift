@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// A detached tmux session on a private server: a real terminal of a fixed
 /// size that a test can type into and read back, colours included.
@@ -6,13 +7,16 @@ final class TmuxPane {
     let socket: String
     let tmux: String
 
-    init(columns: Int, rows: Int) throws {
+    /// - Parameter environment: extra variables for the shell (and so the game),
+    ///   e.g. the umockdev preload and testbed directory.
+    init(columns: Int, rows: Int, environment: [String: String] = [:]) throws {
         tmux = ["/usr/bin/tmux", "/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
         socket = "tiltmaze-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // A plain shell with a known prompt and truecolour announced, as in a modern terminal.
         try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
                  "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=tmux-256color", "COLORTERM=truecolor",
-                 "PS1=shell$ ", "bash", "--norc", "--noprofile"])
+                 "PS1=shell$ "] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                + ["bash", "--norc", "--noprofile"])
         try run(["set-option", "-g", "status", "off"])
         try run(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }
@@ -132,5 +136,15 @@ struct CapturedScreen {
             for cell in row where cell.shows(color) { sum += y; n += 1 }
         }
         return n == 0 ? nil : Double(sum) / Double(n)
+    }
+}
+
+extension TmuxPane {
+    /// Where the ball is drawn (mean cell of its colour), or nil when it is not on screen.
+    func ballPosition() throws -> (column: Double, row: Double)? {
+        let ball = CapturedScreen.Color(r: Int(GamePalette.ball.r), g: Int(GamePalette.ball.g), b: Int(GamePalette.ball.b))
+        let screen = CapturedScreen(try capture(escapes: true))
+        guard let c = screen.meanColumn(of: ball), let r = screen.meanRow(of: ball) else { return nil }
+        return (c, r)
     }
 }

@@ -37,6 +37,12 @@ let node = "/dev/iio:device0"
 let mount = "0, 1, 0; -1, 0, 0; 0, 0, 1"
 let accelScale = 0.000598, gyroScale = 0.000133090
 
+/// Writes to standard error (fd 2; the C `stderr` global is not concurrency-safe in Swift 6).
+func warn(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
 struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
@@ -120,11 +126,11 @@ final class Rig: @unchecked Sendable {
 
 let benchmarks: @Sendable () -> Void = {
     guard UmockdevPreload.isActive else {
-        fputs("""
+        warn("""
             IIOLatency: SKIPPED, libumockdev-preload is not in LD_PRELOAD. This benchmark needs a umockdev \
             testbed; run it as `./run --target IIOLatency` (which wraps itself in umockdev-wrapper) or \
             `umockdev-wrapper ./run --target IIOLatency` from /work/main/Benchmarks.\n
-            """, stderr)
+            """)
         return
     }
 
@@ -169,7 +175,7 @@ let benchmarks: @Sendable () -> Void = {
         let dropped = rig.source?.samples.droppedCount ?? 0
         let failure = rig.source?.failure
         rig.stop()
-        if dropped != 0 { fputs("IIOLatency: the ring dropped \(dropped) samples\n", stderr) }
-        if let failure { fputs("IIOLatency: source failed: \(failure)\n", stderr) }
+        if dropped != 0 { warn("IIOLatency: the ring dropped \(dropped) samples\n") }
+        if let failure { warn("IIOLatency: source failed: \(failure)\n") }
     }
 }
