@@ -129,6 +129,26 @@ struct IIOMotionSourceMockTests {
         }
     }
 
+    @Test("udev's ACCEL_MOUNT_MATRIX for the node wins over the driver's mount matrix")
+    func udevMountMatrixWins() throws {
+        let udev = "/tmp/tiltmaze-udev-\(getpid())"
+        #expect(system("mkdir -p '\(udev)'") == 0)
+        defer { _ = system("rm -rf '\(udev)'") }
+        // The mock node is character device 241:0.
+        #expect(system("printf 'S:iio/accel\\nE:ACCEL_MOUNT_MATRIX=-1, 0, 0; 0, -1, 0; 0, 0, 1\\nE:OTHER=x\\n' > '\(udev)/c241:0'") == 0)
+        let mpu = MockIIODevice.mpu6050(extraAttributes: ["mount_matrix": "0, 1, 0; -1, 0, 0; 0, 0, 1"])
+        try withIMUs([mpu]) { testbed, imus in
+            #expect(UdevDatabase.properties(ofCharacterDevice: "/dev/iio:device0", directory: udev)["OTHER"] == "x")
+            let source = IIOMotionSource(imu: imus[0], udevDirectory: udev)
+            try source.start()
+            try testbed.writeScans(mpuScan((1000, 0, 0), (0, 0, 0), 1), to: "/dev/iio:device0")
+            let got = collect(source, count: 1)
+            source.stop()
+            try #require(got.count == 1)
+            #expect(got[0].acceleration == Vector3(-1000 * 0.000598, 0, 0))
+        }
+    }
+
     @Test("a trigger that never fires ends in a clear message, not a hang")
     func noData() throws {
         try withIMUs([.mpu6050()]) { _, imus in

@@ -52,11 +52,15 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// - Parameters:
     ///   - rate: samples per second wanted; the nearest rate the driver offers at or above it is used.
-    ///   - mount: the mount matrix to apply; nil reads the device's own (`mount_matrix`,
-    ///     `in_accel_mount_matrix`, `in_mount_matrix`), identity if it has none.
+    ///   - mount: the mount matrix to apply; nil looks it up as iio-sensor-proxy
+    ///     does: udev's `ACCEL_MOUNT_MATRIX` for the node, then the device's own
+    ///     (`mount_matrix`, `in_accel_mount_matrix`, `in_mount_matrix`), else identity.
+    ///   - udevDirectory: where udev keeps its device records.
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil,
                 noDataTimeout: Duration = .seconds(2), ringCapacity: Int = defaultSampleRingCapacity,
-                configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) {
+                configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot,
+                udevDirectory: String = UdevDatabase.defaultDirectory) {
+        self.udevDirectory = udevDirectory
         self.imu = imu
         self.wantedRate = rate
         self.rate = rate
@@ -68,6 +72,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private let mountOverride: MountMatrix?
+    private let udevDirectory: String
 
     public var failure: String? { failureText.withLock { $0 } }
 
@@ -117,7 +122,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                 default: channel.disable()
                 }
             }
-            let mount = mountOverride ?? Self.mountMatrix(of: device)
+            let mount = mountOverride ?? Self.mountMatrix(of: device, udevDirectory: udevDirectory)
             let buffer = try IIOBuffer(device: device, sampleCount: 64)
             let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount)
             return Capture(setup: setup, buffer: buffer, converter: converter)
@@ -127,9 +132,14 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    /// The device's own mount matrix, by the precedence iio-sensor-proxy uses
-    /// after udev's `ACCEL_MOUNT_MATRIX` (which `Motion` callers pass in as `mount`).
-    static func mountMatrix(of device: IIODevice) -> MountMatrix {
+    /// The mount matrix by iio-sensor-proxy's precedence: udev's
+    /// `ACCEL_MOUNT_MATRIX` (a hwdb entry or a local rule fixes a board the
+    /// driver describes wrongly), then the driver's attributes.
+    static func mountMatrix(of device: IIODevice, udevDirectory: String) -> MountMatrix {
+        if let text = UdevDatabase.properties(ofCharacterDevice: device.devicePath, directory: udevDirectory)["ACCEL_MOUNT_MATRIX"],
+           let m = MountMatrix(parsing: text) {
+            return m
+        }
         let names = Set(device.attributeNames)
         for attribute in ["mount_matrix", "in_accel_mount_matrix", "in_mount_matrix"] where names.contains(attribute) {
             if let m = try? device.readAttribute(attribute, as: IIOMountMatrix.self) { return MountMatrix(m) }
