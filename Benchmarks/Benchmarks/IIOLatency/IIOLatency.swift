@@ -3,6 +3,7 @@ import IIO
 import MockIMU
 import Motion
 import Realtime
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,15 +19,28 @@ import Glibc
 //   t0 = MonotonicClock.now(), write one scan into the node's pty, spin on
 //   `source.samples.drain` until the sample whose timestamp is that scan's
 //   sequence number comes out, t1 = now. t1 − t0 is the custom metric
-//   "scan → ring (ns)". The wall clock and malloc counts cover only the
-//   write-to-sample span (start/stopMeasurement), for every thread: a
-//   non-zero malloc count is an allocation on the per-scan path.
+//   "scan → ring (ns)" (shown in K, i.e. µs). The wall clock and malloc
+//   counts cover only the write-to-sample span (start/stopMeasurement), for
+//   every thread.
 //
 // What this measures: our path (the sensor thread's poll wake-up, libiio's
-// non-blocking refill, the copy into IIOBuffer, the conversion, the push)
-// plus a pty (the write into the master, the tty layer's flip to the slave,
-// umockdev's preload wrapping the read). Not a kernel IIO buffer and not a
-// sensor: a real driver's wake-up comes from an interrupt and a kfifo.
+// non-blocking refill, the copy into IIOBuffer, the conversion, the
+// plausibility check, the push) plus a pty (the write into the master, the
+// tty layer's hand-over to the slave, umockdev's preload wrapping each
+// read). Not a kernel IIO buffer and not a sensor: a real driver's wake-up
+// comes from an interrupt and a kfifo.
+//
+// So the second benchmark interleaves, scan by scan, the same measurement
+// with a bare reader: a thread of ours asleep in poll(2) on a second mock
+// node (/dev/benchpty, also a pty under the same preload) that reads the
+// bytes and publishes the timestamp through an atomic. Its figure is the pty
+// and wake-up alone; the source's minus it is roughly what our code adds.
+// Per iteration it records both times and their ratio; the order of the two
+// alternates from one iteration to the next.
+//
+// The third counts heap allocations over whole capture cycles (100 scans at
+// 200 Hz per sample, sleeps included), so an allocation anywhere in the
+// sensor thread's loop shows, not only in the write-to-sample span.
 //
 // Needs libumockdev-preload: `./run --target IIOLatency` wraps itself in
 // umockdev-wrapper (see ../../run); without the preload this benchmark
@@ -54,6 +68,8 @@ final class Rig: @unchecked Sendable {
     var testbed: MockTestbed?
     var source: IIOMotionSource?
     var fd: Int32 = -1
+    var bare: BareReader?
+    var bareFD: Int32 = -1
     var sequence: Int64 = 1
     var deadline: Int64 = 0
     let scan = UnsafeMutableRawBufferPointer.allocate(byteCount: 24, alignment: 8)
@@ -62,6 +78,7 @@ final class Rig: @unchecked Sendable {
         let testbed = MockTestbed()
         self.testbed = testbed
         try testbed.add(description: mpu6050Description(mountMatrix: mount))
+        try testbed.add(description: barePTYDescription)
         let imus = IIOIMU.find(in: try IIOContext())
         guard imus.count == 1, imus[0].name == "mpu6050" else { throw Failure("expected one mpu6050, found \(imus)") }
         guard let fd = testbed.deviceFD(node) else { throw Failure("\(node) has no pty") }
@@ -71,19 +88,28 @@ final class Rig: @unchecked Sendable {
         self.source = source
         guard source.rate == 200 else { throw Failure("rate \(source.rate), expected 200") }
         // One scan by hand, checked value by value: the layout the benchmark writes is the one the source reads.
-        fill(sequence: 12_345)
-        let got = try send(expecting: 12_345)
-        let a = Vector3(Double(raw(1, 12_345)) * accelScale, -Double(raw(0, 12_345)) * accelScale,
-                        Double(raw(2, 12_345)) * accelScale)
-        let g = Vector3(Double(raw(4, 12_345)) * gyroScale, -Double(raw(3, 12_345)) * gyroScale,
-                        Double(raw(5, 12_345)) * gyroScale)
+        let k = sequence
+        sequence += 1
+        fill(sequence: k)
+        let got = try send(expecting: k)
+        let a = Vector3(Double(raw(1, k)) * accelScale, -Double(raw(0, k)) * accelScale, Double(raw(2, k)) * accelScale)
+        let g = Vector3(Double(raw(4, k)) * gyroScale, -Double(raw(3, k)) * gyroScale, Double(raw(5, k)) * gyroScale)
         guard got.acceleration == a, got.rotationRate == g, got.fields == [.acceleration, .rotationRate] else {
             throw Failure("check scan converted to \(got), expected accel \(a) gyro \(g)")
         }
         deadline = MonotonicClock.now()
     }
 
+    /// Starts the bare reader on /dev/benchpty (second benchmark only).
+    func startBare() throws {
+        guard let testbed, let fd = testbed.deviceFD(bareNode) else { throw Failure("\(bareNode) has no pty") }
+        bareFD = fd
+        bare = try BareReader(path: bareNode)
+    }
+
     func stop() {
+        bare?.stop()
+        bare = nil
         source?.stop()
         source = nil
         testbed = nil  // removes the testbed and unsets UMOCKDEV_DIR
@@ -95,6 +121,8 @@ final class Rig: @unchecked Sendable {
     }
 
     /// Lays out scan `k`: six be:s16, 4 bytes of padding, le:s64 timestamp = k.
+    /// Timestamps must only grow: the source refuses a scan stamped before
+    /// the previous one (`SamplePlausibility`), so `sequence` never goes back.
     func fill(sequence k: Int64) {
         for c in 0..<6 {
             let v = UInt16(bitPattern: raw(c, k))
@@ -114,13 +142,67 @@ final class Rig: @unchecked Sendable {
 
     func wait(for k: Int64, in source: IIOMotionSource, since t0: Int64) throws -> MotionSample {
         var found: MotionSample?
+        var other: MotionSample?
         while found == nil {
-            source.samples.drain { if $0.timestamp == k { found = $0 } }
+            source.samples.drain { if $0.timestamp == k { found = $0 } else { other = $0 } }
             if found == nil && MonotonicClock.now() - t0 > 1_000_000_000 {
-                throw Failure("scan \(k) not in the ring after 1 s: \(source.failure ?? "no failure reported")")
+                throw Failure("scan \(k) not in the ring after 1 s (other sample seen: \(other.map { "\($0)" } ?? "none"); rejected as implausible so far: \(source.rejectedCount)): \(source.failure ?? "no failure reported")")
             }
         }
         return found!
+    }
+}
+
+let bareNode = "/dev/benchpty"
+/// A character device that is not IIO (libiio ignores it), so umockdev makes a second pty.
+let barePTYDescription = """
+    P: /devices/virtual/misc/benchpty
+    N: benchpty
+    E: DEVNAME=/dev/benchpty
+    E: SUBSYSTEM=misc
+    E: MAJOR=10
+    E: MINOR=242
+    A: dev=10:242\\n
+
+
+    """
+
+/// The floor under the source's figure: a thread asleep in poll(2) on a pty
+/// node, reading whole 24-byte scans and publishing the last one's timestamp.
+final class BareReader: @unchecked Sendable {
+    let fd: Int32
+    let lastTimestamp = Atomic<Int64>(.min)
+    let oddReads = Atomic<Int>(0)
+    private let running = Atomic<Bool>(true)
+    private var thread: OSThread?
+
+    init(path: String) throws {
+        fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure("open \(path): \(String(cString: strerror(errno)))") }
+        thread = try OSThread(name: "bench-bare-pty") { [self] in run() }
+    }
+
+    private func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 24, alignment: 8)
+        defer { buffer.deallocate() }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while running.load(ordering: .relaxed) {
+            let n = read(fd, buffer.baseAddress, buffer.count)
+            if n > 0 {
+                if n % 24 != 0 { oddReads.wrappingAdd(1, ordering: .relaxed); continue }
+                lastTimestamp.store(buffer.loadUnaligned(fromByteOffset: n - 8, as: Int64.self), ordering: .releasing)
+                continue
+            }
+            p.revents = 0
+            _ = poll(&p, 1, 100)
+        }
+    }
+
+    func stop() {
+        running.store(false, ordering: .relaxed)
+        thread?.join()
+        thread = nil
+        close(fd)
     }
 }
 
@@ -135,6 +217,50 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let rig = Rig()
+    func teardown() {
+        let dropped = rig.source?.samples.droppedCount ?? 0
+        let rejected = rig.source?.rejectedCount ?? 0
+        let failure = rig.source?.failure
+        let odd = rig.bare?.oddReads.load(ordering: .relaxed) ?? 0
+        rig.stop()
+        if dropped != 0 { warn("IIOLatency: the ring dropped \(dropped) samples\n") }
+        if rejected != 0 { warn("IIOLatency: the source rejected \(rejected) samples as implausible\n") }
+        if odd != 0 { warn("IIOLatency: the bare reader got \(odd) reads that were not whole scans\n") }
+        if let failure { warn("IIOLatency: source failed: \(failure)\n") }
+    }
+    /// Sleeps to the next 5 ms deadline (or 5 ms from now if that has passed).
+    func pace() {
+        rig.deadline += period
+        if rig.deadline < MonotonicClock.now() { rig.deadline = MonotonicClock.now() + period }
+        MonotonicClock.sleep(until: rig.deadline)
+    }
+    /// One scan through the source: write-to-sample nanoseconds.
+    func throughSource(_ source: IIOMotionSource) throws -> Int64 {
+        let k = rig.sequence
+        rig.sequence += 1
+        rig.fill(sequence: k)
+        pace()
+        let t0 = MonotonicClock.now()
+        let written = write(rig.fd, rig.scan.baseAddress, 24)
+        guard written == 24 else { throw Failure("write to \(node) returned \(written)") }
+        _ = try rig.wait(for: k, in: source, since: t0)
+        return MonotonicClock.now() - t0
+    }
+    /// One scan through the bare reader: write-to-read nanoseconds.
+    func throughBare(_ bare: BareReader) throws -> Int64 {
+        let k = rig.sequence
+        rig.sequence += 1
+        rig.fill(sequence: k)
+        pace()
+        let t0 = MonotonicClock.now()
+        let written = write(rig.bareFD, rig.scan.baseAddress, 24)
+        guard written == 24 else { throw Failure("write to \(bareNode) returned \(written)") }
+        while bare.lastTimestamp.load(ordering: .acquiring) != k {
+            if MonotonicClock.now() - t0 > 1_000_000_000 { throw Failure("scan \(k) not read from \(bareNode) after 1 s") }
+        }
+        return MonotonicClock.now() - t0
+    }
+
     let latency = BenchmarkMetric.custom("scan → ring (ns)", polarity: .prefersSmaller, useScalingFactor: false)
     Benchmark(
         "IIO scan written to pty → sample in ring, MPU-6050 at 200 Hz",
@@ -150,9 +276,7 @@ let benchmarks: @Sendable () -> Void = {
         let k = rig.sequence
         rig.sequence += 1
         rig.fill(sequence: k)
-        rig.deadline += period
-        if rig.deadline < MonotonicClock.now() { rig.deadline = MonotonicClock.now() + period }
-        MonotonicClock.sleep(until: rig.deadline)
+        pace()
 
         benchmark.startMeasurement()
         let t0 = MonotonicClock.now()
@@ -172,10 +296,67 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         try rig.start()
     } teardown: {
-        let dropped = rig.source?.samples.droppedCount ?? 0
-        let failure = rig.source?.failure
-        rig.stop()
-        if dropped != 0 { warn("IIOLatency: the ring dropped \(dropped) samples\n") }
-        if let failure { warn("IIOLatency: source failed: \(failure)\n") }
+        teardown()
+    }
+
+    let sourceMetric = BenchmarkMetric.custom("IIOMotionSource: scan → ring (ns)", polarity: .prefersSmaller,
+                                              useScalingFactor: false)
+    let bareMetric = BenchmarkMetric.custom("bare pty reader: write → read (ns)", polarity: .prefersSmaller,
+                                            useScalingFactor: false)
+    // A ratio, not a difference: the framework's histograms drop negative values,
+    // and in about a quarter of the iterations the bare reader is the slower one.
+    let ratioMetric = BenchmarkMetric.custom("source ÷ bare, same iteration (%)", polarity: .prefersSmaller,
+                                             useScalingFactor: false)
+    var round = 0
+    Benchmark(
+        "Interleaved: IIOMotionSource vs bare pty reader, 200 Hz",
+        configuration: .init(
+            metrics: [sourceMetric, bareMetric, ratioMetric],
+            warmupIterations: 10,
+            maxDuration: .seconds(15),
+            maxIterations: 1000
+        )
+    ) { benchmark in
+        guard let source = rig.source, let bare = rig.bare else { benchmark.error("setup failed"); return }
+        do {
+            let s: Int64, b: Int64
+            if round & 1 == 0 {
+                s = try throughSource(source); b = try throughBare(bare)
+            } else {
+                b = try throughBare(bare); s = try throughSource(source)
+            }
+            round += 1
+            benchmark.measurement(sourceMetric, Int(s))
+            benchmark.measurement(bareMetric, Int(b))
+            benchmark.measurement(ratioMetric, Int(s * 100 / max(b, 1)))
+        } catch {
+            benchmark.error("\(error)")
+        }
+    } setup: {
+        try rig.start()
+        try rig.startBare()
+    } teardown: {
+        teardown()
+    }
+
+    let scansPerSample = 100
+    Benchmark(
+        "IIOMotionSource: allocations over 100 scans at 200 Hz (whole cycles)",
+        configuration: .init(
+            metrics: [.mallocCountTotal, .mallocBytesCount, .wallClock],
+            warmupIterations: 1,
+            maxDuration: .seconds(10),
+            maxIterations: 10,
+            thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
+        )
+    ) { benchmark in
+        guard let source = rig.source else { benchmark.error("no source: setup failed"); return }
+        for _ in 0..<scansPerSample {
+            do { _ = try throughSource(source) } catch { benchmark.error("\(error)"); return }
+        }
+    } setup: {
+        try rig.start()
+    } teardown: {
+        teardown()
     }
 }

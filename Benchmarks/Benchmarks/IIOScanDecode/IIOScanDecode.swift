@@ -15,6 +15,8 @@ import Motion
 //   the converter. The result is stored into a 256-slot array of samples
 //   (a 64-byte store, as a ring push would), not folded into a sum: a chain
 //   of dependent floating-point adds would cost more than the work measured.
+// - "+ SamplePlausibility.accept": the same plus the range and time checks
+//   IIOMotionSource.drain now applies before pushing.
 // - "IIOScanLayout.rawValue": the 7 channel values alone (no timestamp),
 //   each stored to an Int64 slot.
 // Both walk 256 distinct scans (6 KB, in cache) round-robin so nothing is
@@ -141,6 +143,28 @@ let benchmarks: @Sendable () -> Void = {
             i = (i + 1) & (scanCount - 1)
         }
         blackHole(samplesOut)
+    }
+
+    // What IIOMotionSource does per scan since SamplePlausibility: convert, then
+    // refuse impossible values and time going backwards. The 256 scans' stamps
+    // rise, so the checker restarts at each lap (once per 256 scans).
+    var rejected = 0
+    Benchmark("IIOScanConverter.sample + SamplePlausibility.accept (per scan)",
+              configuration: perScan) { benchmark in
+        var i = 0
+        var plausibility = SamplePlausibility()
+        for _ in benchmark.scaledIterations {
+            if i == 0 { plausibility = SamplePlausibility() }
+            let sample = converter.sample(from: scans.scan(i), fallbackTime: 0)
+            if plausibility.accept(sample) {
+                samplesOut[i] = sample
+            } else {
+                rejected &+= 1
+            }
+            i = (i + 1) & (scanCount - 1)
+        }
+        blackHole(samplesOut)
+        if rejected != 0 { benchmark.error("\(rejected) samples rejected: the fixture should be plausible") }
     }
 
     Benchmark("IIOScanLayout.rawValue ×7 channels, MPU-6050 24 B scan (per scan)",

@@ -35,7 +35,6 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let setup: IIOCaptureSetup
         let buffer: IIOBuffer
         let converter: IIOScanConverter
-        var plausibility = SamplePlausibility()
     }
 
     private var captures: [Capture] = []
@@ -153,52 +152,63 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     // MARK: The sensor thread
 
-    /// One device: wait inside its buffer (which also wakes on `cancel()`).
-    /// Two devices (a split chip): sleep in one `poll` on both descriptors and
-    /// read whichever is ready, so neither half waits on the other; `stop()`
-    /// is noticed within a poll slice (100 ms).
+    /// Sleeps in one `poll` on every buffer's descriptor and reads whichever
+    /// is ready, so neither half of a split chip waits on the other, and an
+    /// idle wait costs nothing (no timeout error is built per slice); `stop()`
+    /// is noticed within a slice (100 ms). Backends without a poll descriptor
+    /// (network) take turns waiting inside each buffer instead.
+    ///
+    /// `captures` is not mutated while this runs; the plausibility judges are
+    /// this thread's own.
     private func run() {
         let slice: Int32 = 100   // milliseconds
         let limit = Int64(noDataTimeout.components.seconds) * 1_000_000_000
             + noDataTimeout.components.attoseconds / 1_000_000_000
+        var judges = [SamplePlausibility](repeating: SamplePlausibility(), count: captures.count)
         let fds = UnsafeMutablePointer<pollfd>.allocate(capacity: captures.count)
         defer { fds.deallocate() }
-        // Backends without a poll descriptor (network) fall back to taking turns with short waits.
-        var pollable = captures.count > 1
-        if pollable {
-            for i in captures.indices {
-                // The first read settles the buffer's read mode (non-blocking, pollable).
-                guard drain(i, timeout: .zero) else { return }
-                if let fd = try? captures[i].buffer.pollDescriptor {
-                    fds[i] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                } else {
-                    pollable = false
-                }
+        var pollable = true
+        for i in captures.indices {
+            // The first read settles the buffer's read mode (non-blocking, pollable).
+            guard drain(i, timeout: .zero, judge: &judges[i]) != nil else { return }
+            if let fd = try? captures[i].buffer.pollDescriptor {
+                fds[i] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            } else {
+                pollable = false
             }
         }
         var lastData = MonotonicClock.now()
         while running.load(ordering: .relaxed) {
             var gotData = false
-            if !pollable {
-                let wait: Duration = captures.count == 1 ? .milliseconds(Int64(slice)) : .milliseconds(2)
-                for i in captures.indices {
-                    let before = lastData
-                    guard drain(i, timeout: wait, lastData: &lastData) else { return }
-                    gotData = gotData || lastData != before
-                }
-            } else {
+            if pollable {
                 let ready = poll(fds, nfds_t(captures.count), slice)
                 if ready < 0 && errno != EINTR {
                     fail("\(displayName): cannot wait for scans: \(String(cString: strerror(errno)))")
                     return
                 }
-                for i in captures.indices where fds[i].revents != 0 {
-                    let before = lastData
-                    guard drain(i, timeout: .zero, lastData: &lastData) else { return }
-                    gotData = gotData || lastData != before
+                for i in captures.indices where ready > 0 && fds[i].revents != 0 {
+                    guard let got = drain(i, timeout: .zero, judge: &judges[i]) else { return }
+                    gotData = gotData || got
+                }
+            } else {
+                let wait: Duration = captures.count == 1 ? .milliseconds(Int64(slice)) : .milliseconds(2)
+                for i in captures.indices {
+                    guard let got = drain(i, timeout: wait, judge: &judges[i]) else { return }
+                    gotData = gotData || got
                 }
             }
-            if !gotData, MonotonicClock.now() - lastData > limit {
+            let now = MonotonicClock.now()
+            if gotData {
+                lastData = now
+                continue
+            }
+            // A quiet slice: a device that was unplugged (or whose driver was
+            // unbound) leaves its node open but silent; its sysfs directory goes.
+            if let gone = captures.first(where: { access($0.setup.device.sysfsPath, F_OK) != 0 }) {
+                fail("\(gone.setup.device.id) (\(gone.setup.device.name ?? "IIO device")) is gone: unplugged, or its driver was unbound (\(gone.setup.device.sysfsPath) no longer exists)")
+                return
+            }
+            if now - lastData > limit {
                 let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
                 fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
                 return
@@ -207,35 +217,29 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     /// Reads what capture `i` has (waiting up to `timeout`), converts, checks
-    /// and pushes it. False when capture must end (cancelled, or failed: then
-    /// `failure` says why).
-    @discardableResult
-    private func drain(_ i: Int, timeout: Duration) -> Bool {
-        var ignored: Int64 = 0
-        return drain(i, timeout: timeout, lastData: &ignored)
-    }
-
-    private func drain(_ i: Int, timeout: Duration, lastData: inout Int64) -> Bool {
+    /// and pushes it. Returns whether scans came, or nil when capture must end
+    /// (cancelled, or failed: then `failure` says why).
+    private func drain(_ i: Int, timeout: Duration, judge: inout SamplePlausibility) -> Bool? {
         do {
             let scans = try captures[i].buffer.readAvailable(timeout: timeout)
             let now = MonotonicClock.now()
+            let converter = captures[i].converter
             for scan in scans {
-                let sample = captures[i].converter.sample(from: scan, fallbackTime: now)
-                if captures[i].plausibility.accept(sample) {
+                let sample = converter.sample(from: scan, fallbackTime: now)
+                if judge.accept(sample) {
                     samples.push(sample)
                 } else {
                     rejected.wrappingAdd(1, ordering: .relaxed)
                 }
             }
-            lastData = now
-            return true
+            return !scans.isEmpty
         } catch where error.errno == ETIMEDOUT {
-            return true
-        } catch where error.errno == ECANCELED {
             return false
+        } catch where error.errno == ECANCELED {
+            return nil
         } catch {
             fail("\(error)")
-            return false
+            return nil
         }
     }
 
