@@ -1,4 +1,3 @@
-import IIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,26 +14,9 @@ public struct DiscoveredSensor: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(name) (\(location))" }
 }
 
-/// Finds motion sensors without opening them, so it works for any user.
+/// Finds evdev motion sensors without opening them, so it works for any user.
+/// (IIO IMUs are found through libiio: `IIOIMU.find(in:)`.)
 public enum SensorDiscovery {
-    /// IIO devices with accelerometer or gyroscope channels, then evdev nodes
-    /// with `INPUT_PROP_ACCELEROMETER`.
-    public static func scan(sysfs: String = "/sys") -> [DiscoveredSensor] {
-        iioSensors() + evdevSensors(sysfs: sysfs)
-    }
-
-    /// IIO devices of the local context whose channels include `accel*` or `anglvel*`.
-    public static func iioSensors() -> [DiscoveredSensor] {
-        guard access("/sys/bus/iio/devices", F_OK) == 0,
-              let context = try? IIOContext() else { return [] }
-        return context.devices.compactMap { device in
-            guard !device.isTrigger,
-                  device.channelIDs.contains(where: { $0.hasPrefix("accel") || $0.hasPrefix("anglvel") })
-            else { return nil }
-            return DiscoveredSensor(kind: .iio, name: device.name ?? device.id, location: device.id)
-        }
-    }
-
     /// Input nodes whose sysfs `properties` bitmap has `INPUT_PROP_ACCELEROMETER`
     /// (bit 6). Read from sysfs, which any user may read, not from the node.
     public static func evdevSensors(sysfs: String = "/sys") -> [DiscoveredSensor] {
