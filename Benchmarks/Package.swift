@@ -56,79 +56,27 @@ let package = Package(
         ),
         .target(name: "MockIMU", dependencies: ["CUmockdevBench"]),
 
-        .executableTarget(
-            name: "RingThroughput",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "RingBuffer", package: root),
-                .product(name: "Motion", package: root),
-                .product(name: "Realtime", package: root),
-                "AtomicsRing",
-            ],
-            path: "Benchmarks/RingThroughput",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "PhysicsStep",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Game", package: root),
-                .product(name: "Motion", package: root),
-                .product(name: "RingBuffer", package: root),
-                "BenchmarkSupport",
-            ],
-            path: "Benchmarks/PhysicsStep",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "HotPathAllocations",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Game", package: root),
-                .product(name: "Motion", package: root),
-                .product(name: "RingBuffer", package: root),
-                "BenchmarkSupport",
-            ],
-            path: "Benchmarks/HotPathAllocations",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "RenderFrame",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Render", package: root),
-                .product(name: "Game", package: root),
-                .product(name: "Motion", package: root),
-                "BenchmarkSupport",
-            ],
-            path: "Benchmarks/RenderFrame",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("RingThroughput", root: ["RingBuffer", "Motion", "Realtime"], local: ["AtomicsRing"]),
+        benchmark("PhysicsStep", root: ["Game", "Motion", "RingBuffer"], local: ["BenchmarkSupport"]),
+        benchmark("HotPathAllocations", root: ["Game", "Motion", "RingBuffer"], local: ["BenchmarkSupport"]),
+        benchmark("RenderFrame", root: ["Render", "Game", "Motion"], local: ["BenchmarkSupport"]),
         // Issue 3: demultiplex-and-convert cost of a 7-channel MPU-6050 scan.
-        .executableTarget(
-            name: "IIOScanDecode",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "IIO", package: root),
-                .product(name: "Motion", package: root),
-            ],
-            path: "Benchmarks/IIOScanDecode",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("IIOScanDecode", root: ["IIO", "Motion"]),
         // Issue 3: scan written to a umockdev device node → sample in the ring.
         // Runs only under libumockdev-preload (`./run --target IIOLatency`).
-        .executableTarget(
-            name: "IIOLatency",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "IIO", package: root),
-                .product(name: "Motion", package: root),
-                .product(name: "Realtime", package: root),
-                "MockIMU",
-            ],
-            path: "Benchmarks/IIOLatency",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("IIOLatency", root: ["IIO", "Motion", "Realtime"], local: ["MockIMU"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// A benchmark executable in Benchmarks/<name>, using the framework, the named
+/// products of the root package and local targets of this one.
+func benchmark(_ name: String, root rootProducts: [String], local: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+            + rootProducts.map { .product(name: $0, package: root) } + local,
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
