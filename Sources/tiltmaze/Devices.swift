@@ -29,8 +29,9 @@ struct Devices: ParsableCommand {
                 : "not available (configfs not mounted or iio-trig-hrtimer not loaded; see hardware.md)"))
         }
         for sensor in SensorDiscovery.evdevSensors() {
-            lines.append("\(sensor.name)  (evdev \(sensor.location); reading evdev sensors is not supported yet)")
-            lines.append("  access: \(DeviceAccess.check(sensor.location, need: .read).description)")
+            lines.append("\(sensor.motion.name)  (evdev \(sensor.motion.path); reading evdev sensors is not supported yet)")
+            if let gamepad = sensor.gamepad { lines.append("  gamepad: \(gamepad)") }
+            lines.append("  access: \(DeviceAccess.check(sensor.motion.path, need: .read).description)")
         }
         if lines.isEmpty {
             lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER.")

@@ -58,7 +58,7 @@ extension SourceChoice {
             }
             let sim = SimulatedSource(rate: rate)
             if let evdev = SensorDiscovery.evdevSensors().first {
-                return ChosenSource(source: sim, description: "simulated board (found \(evdev.name), not readable yet)")
+                return ChosenSource(source: sim, description: "simulated board (found \(evdev.motion.name), not readable yet)")
             }
             return ChosenSource(source: sim, description: "simulated board (no IMU found)")
         }
