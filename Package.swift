@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game"]),
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["Motion", "IIO", "MockDevices", "RingBuffer", "Realtime"]),
         .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MockDevices"]),
     ],

@@ -5,15 +5,24 @@ import Glibc
 
 /// An open evdev input node (`/dev/input/eventN`), read through libevdev.
 ///
-/// Owns the file descriptor and the libevdev handle; both are released in `deinit`.
+/// Owns the file descriptor and the libevdev handle; both are released in
+/// `deinit` (closing the descriptor also ends a grab). What the device is:
+/// here; what it can send: `EvdevDevice+Capabilities.swift`; reading it:
+/// `EvdevDevice+Reading.swift`.
 public final class EvdevDevice: @unchecked Sendable {
     // @unchecked Sendable: used by one thread at a time (the sensor thread once started).
     public let path: String
     public let fileDescriptor: Int32
     let handle: OpaquePointer
 
-    /// Opens `path` read-only and non-blocking. The corresponding C functions
-    /// are `open` and `libevdev_new_from_fd`.
+    /// A SYN_DROPPED ended the last batch; the next read starts the resync.
+    var resyncPending = false
+    /// libevdev still holds events of a resync (the caller's buffer filled up).
+    var resyncing = false
+
+    /// Opens `path` read-only and non-blocking, and reads the device's
+    /// description. The corresponding C functions are `open` and
+    /// `libevdev_new_from_fd`.
     public init(path: String) throws(EvdevError) {
         self.path = path
         let fd = try c_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC).get()
@@ -22,28 +31,51 @@ public final class EvdevDevice: @unchecked Sendable {
             fileDescriptor = fd
             handle = dev
         case .failure(let error):
-            close(fd)
+            c_close(fd)
             throw error
         }
     }
 
     deinit {
         libevdev_free(handle)
-        close(fileDescriptor)
+        c_close(fileDescriptor)
     }
 
-    /// The kernel's name for the device, e.g. "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors".
+    /// The kernel's name for the device, e.g. "Sony Interactive Entertainment
+    /// DualSense Wireless Controller Motion Sensors".
+    /// The corresponding C function is `libevdev_get_name`.
     public var name: String { libevdev_get_name(handle).map { String(cString: $0) } ?? "" }
-    /// Physical location, e.g. a Bluetooth address.
+
+    /// Physical location, e.g. "usb-0000:01:00.0-1.3/input3" or a Bluetooth
+    /// adapter's address; nil when the driver gives none.
+    /// The corresponding C function is `libevdev_get_phys`.
     public var phys: String? { libevdev_get_phys(handle).map { String(cString: $0) } }
-    /// Unique id; a controller's motion node and gamepad node share it.
+
+    /// Unique id, e.g. the controller's Bluetooth address; a controller's
+    /// motion node and gamepad node share it. Nil when the driver gives none.
+    /// The corresponding C function is `libevdev_get_uniq`.
     public var uniq: String? { libevdev_get_uniq(handle).map { String(cString: $0) } }
 
-    /// Whether the device sets input property `property` (e.g. `INPUT_PROP_ACCELEROMETER`).
-    public func hasProperty(_ property: UInt32) -> Bool {
-        libevdev_has_property(handle, property) == 1
+    /// Bus, vendor, product and version. The corresponding C functions are
+    /// `libevdev_get_id_bustype`, `_vendor`, `_product`, `_version`.
+    public var id: EvdevInputID {
+        EvdevInputID(bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
+                     vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
+                     product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
+                     version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle)))
     }
 
-    /// Whether the node is a motion sensor (`INPUT_PROP_ACCELEROMETER`).
-    public var isMotionSensor: Bool { hasProperty(UInt32(INPUT_PROP_ACCELEROMETER)) }
+    /// The evdev protocol version of the kernel driver (0x010001).
+    /// The corresponding C function is `libevdev_get_driver_version`.
+    public var driverVersion: Int32 { libevdev_get_driver_version(handle) }
+
+    /// Whether the device sets input property `property`.
+    /// The corresponding C function is `libevdev_has_property`.
+    public func hasProperty(_ property: EvdevProperty) -> Bool {
+        libevdev_has_property(handle, property.rawValue) == 1
+    }
+
+    /// Whether the node is a motion sensor (`INPUT_PROP_ACCELEROMETER`):
+    /// ABS_X/Y/Z are acceleration, ABS_RX/RY/RZ angular velocity.
+    public var isMotionSensor: Bool { hasProperty(.accelerometer) }
 }

@@ -18,6 +18,10 @@ import Glibc
 public final class Testbed {
     let handle: UnsafeMutablePointer<UMockdevTestbed>
 
+    /// The ioctl handlers of evdev nodes added with `add(_: MockEvdevDevice)`,
+    /// by node ("/dev/input/event0"); see `Testbed+Evdev.swift`.
+    var evdevHandlers: [String: MockEvdevIoctlHandler] = [:]
+
     /// Creates an empty testbed. The corresponding C function is `umockdev_testbed_new`.
     /// One testbed at a time in a process: `UMOCKDEV_DIR` is process-wide, so
     /// two live testbeds (suites of different test targets run in parallel

@@ -29,10 +29,21 @@ public enum UnprivilegedFileAccess {
         stat(root, &info)
         chmod(root, 0o755)
         defer { chmod(root, info.st_mode & 0o7777) }
-        for socket in entries(of: root + "/ioctl") { chmod(socket, 0o777) }
+        openUp(root + "/ioctl")
         _ = setfsuid(nobody)
         defer { _ = setfsuid(0) }
         return try body()
+    }
+
+    /// Makes everything under `directory` usable by anyone: the ioctl
+    /// sockets and the directories holding them (nodes in subdirectories,
+    /// such as /dev/input/eventN, have theirs at ioctl/dev/input/eventN).
+    private static func openUp(_ directory: String) {
+        for path in entries(of: directory) {
+            chmod(path, 0o777)
+            var info = stat()
+            if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { openUp(path) }
+        }
     }
 
     /// The paths of the entries of a directory (none if it cannot be read).
