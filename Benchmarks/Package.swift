@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Game", package: root),
                 .product(name: "Motion", package: root),
+                .product(name: "RingBuffer", package: root),
             ]
         ),
 

@@ -28,18 +28,10 @@ let benchmarks: @Sendable () -> Void = {
     do {
         let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
         let loop = PhysicsLoop(level: level, samples: ring)
-        var k = 0
-        var timestamp: Int64 = 0
+        var feeder = TickFeeder(samples: samples)
         Benchmark("PhysicsLoop.tick ×10000 (4 samples per tick)", configuration: configuration) { benchmark in
             for _ in 0..<calls {
-                for _ in 0..<Fixtures.samplesPerTick {
-                    var s = samples[k & (samples.count - 1)]
-                    s.timestamp = timestamp
-                    ring.push(s)
-                    k &+= 1
-                    timestamp &+= Fixtures.samplePeriod
-                }
-                loop.tick(elapsed: Fixtures.tickNanoseconds)
+                feeder.tick(loop, ring: ring, samplesPerTick: Fixtures.samplesPerTick)
             }
         }
     }

@@ -38,18 +38,10 @@ let benchmarks: @Sendable () -> Void = {
     func tickBenchmark(_ name: String, samplesPerTick: Int) {
         let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
         let loop = PhysicsLoop(level: level, samples: ring)
-        var k = 0
-        var timestamp: Int64 = 0
+        var feeder = TickFeeder(samples: samples)
         Benchmark(name, configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                for _ in 0..<samplesPerTick {
-                    var s = samples[k & (samples.count - 1)]
-                    s.timestamp = timestamp
-                    ring.push(s)
-                    k &+= 1
-                    timestamp &+= Fixtures.samplePeriod
-                }
-                loop.tick(elapsed: Fixtures.tickNanoseconds)
+                feeder.tick(loop, ring: ring, samplesPerTick: samplesPerTick)
             }
             let latest = loop.snapshots.read().value
             if latest.samplesDropped != 0 { benchmark.error("ring dropped \(latest.samplesDropped) samples") }
