@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["Motion", "IIO", "MockDevices", "RingBuffer", "Realtime"]),
+        .testTarget(name: "MotionEvdevTests", dependencies: ["Motion", "Evdev", "MockDevices", "RingBuffer", "Realtime"]),
         .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MockDevices"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,11 +21,16 @@ public protocol MotionSource: AnyObject, Sendable {
     var failure: String? { get }
     /// Readings refused as impossible (see `SamplePlausibility`). Any thread.
     var rejectedCount: Int { get }
+    /// Why no samples come for now, while the source waits for the device
+    /// to come back (a controller switched off or out of range); nil when
+    /// all is well. The game pauses while it is set. Any thread.
+    var interruption: String? { get }
 }
 
 extension MotionSource {
     public var failure: String? { nil }
     public var rejectedCount: Int { 0 }
+    public var interruption: String? { nil }
 }
 
 /// The ring size sources use: a quarter second at 1 kHz, so a physics thread

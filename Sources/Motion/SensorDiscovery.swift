@@ -15,6 +15,13 @@ public struct InputNode: Sendable, Equatable, CustomStringConvertible {
     public var isMotionSensor: Bool
 
     public var description: String { "\(name) (\(path))" }
+
+    public init(path: String, name: String, uniq: String?, isMotionSensor: Bool) {
+        self.path = path
+        self.name = name
+        self.uniq = uniq
+        self.isMotionSensor = isMotionSensor
+    }
 }
 
 /// A motion node and the gamepad node of the same controller, if any.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evdev
 import IIO
 import Motion
 
@@ -29,9 +30,8 @@ struct Devices: ParsableCommand {
                 : "not available (configfs not mounted or iio-trig-hrtimer not loaded; see hardware.md)"))
         }
         for sensor in SensorDiscovery.evdevSensors() {
-            lines.append("\(sensor.motion.name)  (evdev \(sensor.motion.path); reading evdev sensors is not supported yet)")
-            if let gamepad = sensor.gamepad { lines.append("  gamepad: \(gamepad)") }
-            lines.append("  access: \(DeviceAccess.check(sensor.motion.path, need: .read).description)")
+            lines.append("\(sensor.motion.name)  (evdev, use --source evdev:\(sensor.motion.path))")
+            lines += describe(sensor).map { "  " + $0 }
         }
         if lines.isEmpty {
             lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER.")
@@ -72,6 +72,29 @@ struct Devices: ParsableCommand {
         let refused = paths.map { DeviceAccess.check($0, need: .readWrite) }.filter { !$0.allowed }
         out.append("  access: " + (refused.isEmpty ? "ok (you may open and configure it)" : "NO"))
         out += refused.map { "    \($0.description)" }
+        return out
+    }
+
+    /// The motion node's lines: axes and their units, the axis convention, the gamepad, access.
+    func describe(_ sensor: EvdevMotionSensor) -> [String] {
+        var out: [String] = []
+        let access = DeviceAccess.check(sensor.motion.path, need: .read)
+        if access.allowed, let device = try? EvdevDevice(path: sensor.motion.path) {
+            func resolution(_ code: UInt16, _ unit: String) -> String? {
+                guard device.hasEvent(type: .abs, code: code), let info = device.absInfo(code) else { return nil }
+                return info.resolution > 0 ? "\(info.resolution) per \(unit)" : "resolution not given"
+            }
+            if let accel = resolution(EvdevCode.absX, "g") { out.append("  accelerometer: ABS_X/Y/Z, \(accel)") }
+            if let gyro = resolution(EvdevCode.absRX, "°/s") { out.append("  gyroscope: ABS_RX/RY/RZ, \(gyro)") }
+            out.append("  timestamps: " + (device.hasEvent(type: .msc, code: EvdevCode.mscTimestamp)
+                ? "MSC_TIMESTAMP (the controller's clock)" : "kernel event time"))
+        }
+        let profile = EvdevControllerProfile(name: sensor.motion.name)
+        if profile.kind != .other {
+            out.append("  axes: \(profile.kind.rawValue) convention, mount matrix \(profile.mount)")
+        }
+        if let gamepad = sensor.gamepad { out.append("  gamepad: \(gamepad) (buttons pause, restart, quit)") }
+        out.append("  access: \(access.description)")
         return out
     }
 

@@ -17,7 +17,7 @@ struct Monitor: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio or iio:NAME.")
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
     var source: SourceChoice = .auto
 
     @Flag(help: "Print every sample as a line of JSON.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Evdev
 import Foundation
 import Game
 import IIO
@@ -14,7 +15,7 @@ struct Play: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio or iio:NAME. auto uses the best sensor found, else the simulated board.")
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH. auto uses the best sensor found, else the simulated board.")
     var source: SourceChoice = .auto
 
     @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
@@ -55,6 +56,9 @@ struct Play: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         } catch let error as IIOError {
+            printError("\(error)")
+            throw ExitCode(1)
+        } catch let error as EvdevError {
             printError("\(error)")
             throw ExitCode(1)
         }

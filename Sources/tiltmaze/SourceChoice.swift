@@ -2,7 +2,7 @@ import ArgumentParser
 import IIO
 import Motion
 
-/// What `--source` asks for: `auto`, `sim`, `iio` or `iio:NAME`.
+/// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev` or `evdev:PATH`.
 enum SourceChoice: ExpressibleByArgument, Equatable {
     /// The best sensor found; the simulated board when there is none.
     case auto
@@ -10,19 +10,29 @@ enum SourceChoice: ExpressibleByArgument, Equatable {
     case sim
     /// An IIO IMU: the first found, or the one whose name (or device id) is given.
     case iio(String?)
+    /// An evdev motion node: the first found, or the one at the given path
+    /// (`/dev/input/event7`, or just `event7`).
+    case evdev(String?)
 
     init?(argument: String) {
         switch argument {
         case "auto": self = .auto
         case "sim": self = .sim
         case "iio": self = .iio(nil)
+        case "evdev": self = .evdev(nil)
         default:
-            guard argument.hasPrefix("iio:"), argument.count > 4 else { return nil }
-            self = .iio(String(argument.dropFirst(4)))
+            if argument.hasPrefix("iio:"), argument.count > 4 {
+                self = .iio(String(argument.dropFirst(4)))
+            } else if argument.hasPrefix("evdev:"), argument.count > 6 {
+                let path = String(argument.dropFirst(6))
+                self = .evdev(path.hasPrefix("/") ? path : "/dev/input/" + path)
+            } else {
+                return nil
+            }
         }
     }
 
-    static var allValueStrings: [String] { ["auto", "sim", "iio", "iio:NAME"] }
+    static var allValueStrings: [String] { ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH"] }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
@@ -51,14 +61,45 @@ extension SourceChoice {
             }
             let source = IIOMotionSource(imu: imu, rate: rate)
             return ChosenSource(source: source, description: source.displayName)
+        case .evdev(let wanted):
+            let sensors = SensorDiscovery.evdevSensors()
+            let node: InputNode
+            if let wanted {
+                // A path not found by discovery is still tried: opening it
+                // gives the precise error (no such node, no permission, not a motion sensor).
+                node = sensors.first { $0.motion.path == wanted }?.motion
+                    ?? InputNode(path: wanted, name: wanted, uniq: nil, isMotionSensor: true)
+            } else if let first = sensors.first {
+                node = first.motion
+            } else {
+                throw SourceError(description: "no evdev motion sensor found (no input node sets INPUT_PROP_ACCELEROMETER); is the controller connected? `tiltmaze devices` lists what there is")
+            }
+            let source = EvdevMotionSource(node: node)
+            return ChosenSource(source: source, description: source.displayName)
         case .auto:
+            // A sensor bolted to the board (IIO) before a controller in the
+            // player's hands; either before the simulated board. A sensor
+            // this user may not open is skipped, and the player told why.
+            var skipped: [String] = []
             if let imu = (try? Self.iioIMUs())?.first {
-                let source = IIOMotionSource(imu: imu, rate: rate)
-                return ChosenSource(source: source, description: source.displayName)
+                let access = imu.devices.map { DeviceAccess.check($0.devicePath, need: .read) }
+                if let denied = access.first(where: { !$0.allowed }) {
+                    skipped.append(denied.path)
+                } else {
+                    let source = IIOMotionSource(imu: imu, rate: rate)
+                    return ChosenSource(source: source, description: source.displayName)
+                }
+            }
+            for sensor in SensorDiscovery.evdevSensors() {
+                if DeviceAccess.check(sensor.motion.path, need: .read).allowed {
+                    let source = EvdevMotionSource(node: sensor.motion)
+                    return ChosenSource(source: source, description: source.displayName)
+                }
+                skipped.append(sensor.motion.path)
             }
             let sim = SimulatedSource(rate: rate)
-            if let evdev = SensorDiscovery.evdevSensors().first {
-                return ChosenSource(source: sim, description: "simulated board (found \(evdev.motion.name), not readable yet)")
+            if !skipped.isEmpty {
+                return ChosenSource(source: sim, description: "simulated board (no permission for \(skipped.joined(separator: ", ")): `tiltmaze devices` says why)")
             }
             return ChosenSource(source: sim, description: "simulated board (no IMU found)")
         }

@@ -29,6 +29,7 @@ public struct EvdevSampleAssembler: Sendable {
     private var clock = MSCTimestampClock()
     private var gravityScale = GravityScaleEstimator()
     private var changed = false
+    private var lastTimestamp: Int64 = .min
 
     public init(accelResolution: Int32?, gyroResolution: Int32?, mount: MountMatrix = .identity) {
         self.accelResolution = accelResolution
@@ -53,7 +54,12 @@ public struct EvdevSampleAssembler: Sendable {
         case Code.evSyn where code == Code.synReport:
             defer { pendingTimestamp = nil; changed = false }
             guard changed else { return nil }
-            let t = pendingTimestamp.map { clock.time(raw: $0, eventTime: time) } ?? time
+            var t = pendingTimestamp.map { clock.time(raw: $0, eventTime: time) } ?? time
+            // A frame without MSC_TIMESTAMP (a resync after SYN_DROPPED) falls
+            // back to the kernel's time, which can lie a little behind the
+            // device-clock times before it: time must still only go forward.
+            t = max(t, lastTimestamp)
+            lastTimestamp = t
             return makeSample(timestamp: t)
         default:
             break
@@ -115,20 +121,21 @@ public struct GravityScaleEstimator: Sendable {
     private var lengths: [Double] = []
     public private(set) var unitsPerG: Double?
 
-    public init() {}
+    public init() {
+        lengths.reserveCapacity(window + 1)
+    }
 
     /// Adds a reading in device units; returns the scale once known.
     public mutating func add(_ counts: Vector3) -> Double? {
         if let unitsPerG { return unitsPerG }
         let length = counts.length
-        guard length > 0 else { lengths.removeAll(); return nil }
+        guard length > 0 else { lengths.removeAll(keepingCapacity: true); return nil }
         lengths.append(length)
         if lengths.count > window { lengths.removeFirst(lengths.count - window) }
         guard lengths.count == window else { return nil }
         let mean = lengths.reduce(0, +) / Double(window)
         if lengths.allSatisfy({ abs($0 - mean) <= tolerance * mean }) {
             unitsPerG = mean
-            lengths = []
         }
         return unitsPerG
     }
