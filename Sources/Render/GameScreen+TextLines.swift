@@ -26,8 +26,14 @@ extension GameScreen {
         text.appendSeconds(snapshot.elapsed, decimals: 1)
         text.append(" s   caught ")
         text.appendDecimal(snapshot.catches)
-        if snapshot.status == .paused { text.append("   PAUSED") }
-        let end = drawText(text, column: column, foreground: foreground, background: background)
+        if snapshot.status == .paused && notice == nil { text.append("   PAUSED") }
+        var end = drawText(text, column: column, foreground: foreground, background: background)
+        if let notice {
+            // The notice matters more than the sensor's name: it may take the whole rest of the line.
+            let room = layout.columns - 1 - (end + 3)
+            drawClipped(notice, column: end + 3, row: 0, room: room, foreground: GamePalette.statusWarning, background: background)
+            end += 3 + min(notice.count, max(room, 0))
+        }
         drawRightAligned(sensorLabel, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
     }
 

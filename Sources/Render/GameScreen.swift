@@ -33,9 +33,11 @@ public final class GameScreen {
     /// What the last frame looked like in ways that need a full repaint to change.
     var pictureIsFresh = false
     var lastTinted = false
-    var lastWon = false
+    var lastBoxed = false
+    /// Shown on the status line while set (`setNotice`).
+    var notice: UnsafeMutableBufferPointer<Unicode.Scalar>?
 
-    public static let hints: String = "arrows/WASD tilt · space level · p pause · r restart · q quit"
+    public static let hints: String = "arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"
     static let spriteCapacity = Level.maxGhosts + 1
 
     public var terminalScreen: TerminalScreen { screen }
@@ -67,6 +69,7 @@ public final class GameScreen {
         textBytes.deallocate()
         previousSprites.deallocate()
         currentSprites.deallocate()
+        notice?.deallocate()
     }
 
     /// Fits the game to a new terminal size; the next frame is a full redraw.
@@ -89,18 +92,27 @@ public final class GameScreen {
         pictureIsFresh = false
     }
 
-    /// Composes the frame for `snapshot` and encodes it: the bytes to write
-    /// to the terminal, valid until the next frame or resize.
-    public func frame(for snapshot: WorldSnapshot) -> UnsafeRawBufferPointer {
+    /// Composes the frame for `snapshot`, with `menu` open over the maze,
+    /// and encodes it: the bytes to write to the terminal, valid until the
+    /// next frame or resize.
+    public func frame(for snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeRawBufferPointer {
         let tinted = snapshot.caughtFlash > 0
-        let won = snapshot.status == .won
-        composeMaze(snapshot, tinted: tinted, fullRepaint: !pictureIsFresh || tinted != lastTinted || won != lastWon)
+        let boxed = menu != nil
+        composeMaze(snapshot, tinted: tinted, fullRepaint: !pictureIsFresh || tinted != lastTinted || boxed != lastBoxed)
         pictureIsFresh = true
         lastTinted = tinted
-        lastWon = won
+        lastBoxed = boxed
         drawStatusLine(snapshot, tinted: tinted)
-        if won { drawWinMessage(elapsed: snapshot.elapsed) }
+        if let menu { drawMenu(menu, elapsed: snapshot.elapsed) }
         return screen.encodeFrame()
+    }
+
+    /// A line shown on the status line in place of the clock's neighbours
+    /// (e.g. "controller disconnected: waiting for it"); nil removes it.
+    /// Allocates when set, so set it when it changes, not every frame.
+    public func setNotice(_ text: String?) {
+        notice?.deallocate()
+        notice = text.map { SingleWidthText.scalars($0) }
     }
 
     /// Sprites onto the picture, and the changed parts of the picture onto the screen.

@@ -11,7 +11,11 @@ struct Play: ParsableCommand {
         abstract: "Play a level (the default command).",
         discussion: """
             Keys: arrows or WASD tilt the simulated board, space levels it,
-            p pauses, r restarts, q or Ctrl-C quits.
+            p or Enter opens the menu (Resume, Restart, Quit: arrows and
+            Enter choose), r restarts, q or Ctrl-C quits.
+            A gamepad works too: D-pad = arrows, A/Cross = Enter,
+            B/Circle = back, Start/Options = menu, Select/Create = restart.
+            So does the Sense HAT joystick: push = arrows, press = Enter.
             """
     )
 

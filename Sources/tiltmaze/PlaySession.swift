@@ -37,36 +37,43 @@ struct PlaySession {
         defer { physics.stop() }
 
         let board = source.source as? SimulatedSource
+        let pads = PadControls(nodes: SensorDiscovery.inputNodes())
+        var flow = GameFlow()
         var quit = false
         var outcome = PlayOutcome()
+        var shownInterruption: String?
+        func apply(_ input: GameInput) {
+            switch flow.handle(input) {
+            case .nudge(let right, let up): board?.nudge(right: right, up: up)
+            case .level: board?.level()
+            case .restart: physics.restart()
+            case .quit: quit = true
+            case nil: break
+            }
+        }
         while !quit && !terminal.quitRequested {
             if let failure = source.source.failure {
                 outcome.sensorFailure = failure
                 break
             }
             terminal.pollInput(timeoutMilliseconds: Self.frameMilliseconds) { key in
-                switch key {
-                case .up: board?.nudge(right: 0, up: 1)
-                case .down: board?.nudge(right: 0, up: -1)
-                case .left: board?.nudge(right: -1, up: 0)
-                case .right: board?.nudge(right: 1, up: 0)
-                case .space: board?.level()
-                case .character(UInt8(ascii: "p")), .character(UInt8(ascii: "P")):
-                    physics.setPaused(!physics.isPauseRequested)
-                case .character(UInt8(ascii: "r")), .character(UInt8(ascii: "R")):
-                    physics.restart()
-                case .character(UInt8(ascii: "q")), .character(UInt8(ascii: "Q")), .interrupt, .escape:
-                    quit = true
-                default:
-                    break
-                }
+                if let input = GameInput(key: key) { apply(input) }
             }
+            pads.poll(apply)
+            // A controller that went away pauses the game until it is back.
+            let interruption = source.source.interruption
+            if interruption != shownInterruption {
+                shownInterruption = interruption
+                screen.setNotice(interruption)
+            }
+            physics.setPaused(flow.wantsPause || interruption != nil)
             if let newSize = terminal.takeResize() {
                 screen.resize(columns: newSize.columns, rows: newSize.rows)
             }
             let snapshot = physics.snapshots.read().value
+            flow.update(status: snapshot.status)
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
-            let frame = screen.frame(for: snapshot)
+            let frame = screen.frame(for: snapshot, menu: flow.menu)
             // Nothing changed (paused, ball at rest): the terminal already shows it.
             if screen.terminalScreen.lastFrameStats.cellsEmitted > 0 { terminal.write(frame) }
         }

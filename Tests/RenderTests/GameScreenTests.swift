@@ -13,8 +13,8 @@ struct GameScreenTests {
             terminal = VTInterpreter(columns: columns, rows: rows)
         }
         @discardableResult
-        func show(_ snapshot: WorldSnapshot) -> Int {
-            let bytes = game.frame(for: snapshot)
+        func show(_ snapshot: WorldSnapshot, menu: MenuState? = nil) -> Int {
+            let bytes = game.frame(for: snapshot, menu: menu)
             terminal.feed(bytes)
             return bytes.count
         }
@@ -45,7 +45,7 @@ struct GameScreenTests {
     @Test func theFooterShowsTheKeyHints() {
         let h = Harness()
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
-        #expect(h.terminal.text(row: 23).hasPrefix(" arrows/WASD tilt · space level · p pause · r restart · q quit"))
+        #expect(h.terminal.text(row: 23).hasPrefix(" arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"))
     }
 
     @Test func aLongSensorNameIsCutSoTheGameFiguresStayVisible() {
@@ -121,24 +121,59 @@ struct GameScreenTests {
         #expect(h.terminal[40, 1].background == GamePalette.margin)
     }
 
-    @Test func winningShowsTheEscapeTimeAndThePromptCentred() {
+    @Test func theWinMenuShowsTheEscapeTimeAndItsChoicesCentred() {
         let h = Harness()
-        h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 12.345, status: .won))
+        h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 12.345, status: .won), menu: MenuState(.won))
         let rows = (0 ..< 24).map { h.terminal.text(row: $0) }
         let headline = rows.firstIndex { $0.contains("You escaped in 12.34 s") }
         #expect(headline != nil)
         if let headline {
-            #expect(rows[headline + 1].contains("r: play again   q: quit"))
-            #expect(headline == 11)
+            #expect(rows[headline + 2].contains("\u{25B6} Play again   r"))
+            #expect(rows[headline + 3].contains("  Quit         q"))
+            #expect(headline == 10)
             let start = rows[headline].ranges(of: "You").first!.lowerBound
             let column = rows[headline].distance(from: rows[headline].startIndex, to: start)
             #expect(abs(column - (80 - 22) / 2) <= 1)
         }
     }
 
+    @Test func thePauseMenuMarksAndInvertsTheChosenItem() throws {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 2, status: .paused), menu: MenuState(.paused, selected: 1))
+        let rows = (0 ..< 24).map { h.terminal.text(row: $0) }
+        let title = try #require(rows.firstIndex { $0.contains("PAUSED") && !$0.contains("Test Maze") })
+        #expect(rows[title + 2].contains("  Resume       p"))
+        #expect(rows[title + 3].contains("\u{25B6} Restart      r"))
+        #expect(rows[title + 4].contains("  Quit         q"))
+        let column = rows[title + 3].distance(from: rows[title + 3].startIndex, to: rows[title + 3].ranges(of: "Restart").first!.lowerBound)
+        #expect(h.terminal[column, title + 3].background == GamePalette.messageText)
+        #expect(h.terminal[column, title + 2].background == GamePalette.messageBackground)
+    }
+
+    @Test func closingTheMenuRepaintsTheMaze() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), status: .paused), menu: MenuState(.paused))
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        #expect(!(0 ..< 24).contains { h.terminal.text(row: $0).contains("Resume") })
+        #expect(h.terminal[40, 12].background == GamePalette.floor)
+    }
+
+    @Test func aNoticeReplacesPausedOnTheStatusLine() {
+        let h = Harness()
+        h.game.setNotice("DualSense disconnected: waiting for it to come back")
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
+        let status = h.terminal.text(row: 0)
+        #expect(status.hasPrefix(" Test Maze   4.0 s   caught 0   DualSense disconnected: waiting for it to come\u{2026} "))
+        #expect(!status.contains("PAUSED"))
+        #expect(h.terminal[33, 0].foreground == GamePalette.statusWarning)
+        h.game.setNotice(nil)
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   4.0 s   caught 0   PAUSED "))
+    }
+
     @Test func restartingAfterAWinRemovesTheMessage() {
         let h = Harness()
-        h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 3, status: .won))
+        h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 3, status: .won), menu: MenuState(.won))
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
         #expect(!(0 ..< 24).contains { h.terminal.text(row: $0).contains("escaped") })
         #expect(h.terminal[40, 12].background == GamePalette.floor)

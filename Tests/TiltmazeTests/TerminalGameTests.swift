@@ -102,7 +102,7 @@ struct TerminalGameTests {
         try startGame(pane, "--level \(path)", title: "Short Hop")
         for _ in 0..<8 { try pane.send("Right") }
         let won = try pane.waitFor { $0.contains("You escaped in") }
-        #expect(won.contains("r: play again"))
+        #expect(won.contains("Play again") && won.contains("Quit"))
         try pane.send("q")
         let after = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
         #expect(after.contains("You escaped \"Short Hop\" in "))

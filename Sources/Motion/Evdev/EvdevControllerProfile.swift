@@ -36,13 +36,39 @@ public struct EvdevControllerProfile: Sendable, Equatable {
             ?? EvdevControllerProfile(kind: .other, mount: .identity, nominalRate: 100)
     }
 
+    /// hid-playstation (DualSense, DS4) and hid-steam (whose author matched
+    /// the DualSense) pass the IMU's axes through: +X towards the right grip,
+    /// +Y out of the face, +Z towards the player (lying flat face up, ABS_Y
+    /// reads +1 g). Board x = X, y = −Z, z = Y.
+    static let playStationFrame = MountMatrix(Vector3(1, 0, 0), Vector3(0, 0, -1), Vector3(0, 1, 0))
+    /// hid-nintendo turns every controller into one frame (it negates a right
+    /// Joy-Con's Y and Z to match): +X towards the triggers, +Y to the left,
+    /// +Z out of the face. A Pro Controller is held triggers away: board
+    /// x = −Y, y = X, z = Z.
+    static let nintendoHeldUpright = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+    /// A lone Joy-Con is held sideways, rail (SL/SR) away from the player:
+    /// the left one turned a quarter anticlockwise from upright (triggers to
+    /// the left: board x = −X, y = −Y), the right one clockwise (triggers to
+    /// the right: the identity).
+    static let joyConLeftSideways = MountMatrix(Vector3(-1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, 1))
+    static let joyConRightSideways = MountMatrix.identity
+
+    /// Names as the drivers build them: hid-playstation "<HID name> Motion
+    /// Sensors" (a DS4's HID name is "… Wireless Controller"; the older
+    /// hid-sony says "Sony Computer Entertainment …"), hid-nintendo
+    /// "Nintendo Switch Left Joy-Con IMU" etc., hid-steam "Steam Deck Motion Sensors".
+    /// Rates: DualSense and DS4 report every 4 ms over Bluetooth (faster on
+    /// USB); hid-nintendo sends three samples per 15 ms report; hid-steam
+    /// stamps 4 ms per report.
     private static let known: [(matches: @Sendable (String) -> Bool, profile: EvdevControllerProfile)] = [
-        ({ $0.contains("DualSense") }, EvdevControllerProfile(kind: .dualSense, mount: .identity, nominalRate: 250)),
+        ({ $0.contains("DualSense") }, EvdevControllerProfile(kind: .dualSense, mount: playStationFrame, nominalRate: 250)),
         ({ $0.contains("Wireless Controller Motion Sensors") },
-         EvdevControllerProfile(kind: .dualShock4, mount: .identity, nominalRate: 250)),
-        ({ $0.contains("Left Joy-Con") }, EvdevControllerProfile(kind: .joyConLeft, mount: .identity, nominalRate: 200)),
-        ({ $0.contains("Right Joy-Con") }, EvdevControllerProfile(kind: .joyConRight, mount: .identity, nominalRate: 200)),
-        ({ $0.contains("Pro Controller") }, EvdevControllerProfile(kind: .proController, mount: .identity, nominalRate: 200)),
-        ({ $0.contains("Steam Deck") }, EvdevControllerProfile(kind: .steamDeck, mount: .identity, nominalRate: 250)),
+         EvdevControllerProfile(kind: .dualShock4, mount: playStationFrame, nominalRate: 250)),
+        ({ $0.contains("Left Joy-Con") }, EvdevControllerProfile(kind: .joyConLeft, mount: joyConLeftSideways, nominalRate: 200)),
+        ({ $0.contains("Right Joy-Con") }, EvdevControllerProfile(kind: .joyConRight, mount: joyConRightSideways, nominalRate: 200)),
+        ({ $0.contains("Pro Controller") }, EvdevControllerProfile(kind: .proController, mount: nintendoHeldUpright, nominalRate: 200)),
+        // Joy-Cons in the grip, and any other hid-nintendo node: held upright.
+        ({ $0.contains("Nintendo Switch") }, EvdevControllerProfile(kind: .proController, mount: nintendoHeldUpright, nominalRate: 200)),
+        ({ $0.contains("Steam Deck") }, EvdevControllerProfile(kind: .steamDeck, mount: playStationFrame, nominalRate: 250)),
     ]
 }

@@ -170,7 +170,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
             } catch where error.isDeviceGone {
                 connection = nil
                 interruptionText.withLock {
-                    $0 = "\(node.name) was disconnected (\(live.device.path) is gone): waiting for it to come back"
+                    $0 = "\(shortName) disconnected: waiting for it to come back"
                 }
             } catch {
                 fail("\(error)")
@@ -190,13 +190,23 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private func reconnect() -> Connection? {
         let candidates = SensorDiscovery.inputNodes(sysfs: sysfs).filter { $0.isMotionSensor && isSameController($0) }
         for candidate in candidates {
-            guard let connection = try? connect(candidate.path) else { continue }
-            interruptionText.withLock { $0 = nil }
-            reconnections.wrappingAdd(1, ordering: .relaxed)
-            return connection
+            do {
+                let connection = try connect(candidate.path)
+                interruptionText.withLock { $0 = nil }
+                reconnections.wrappingAdd(1, ordering: .relaxed)
+                return connection
+            } catch {
+                // Say why, so a node that stays unreadable (no udev rule) is not a silent wait.
+                interruptionText.withLock {
+                    $0 = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error)"
+                }
+            }
         }
         return nil
     }
+
+    /// What the player calls it, short enough for the status line: "DualSense".
+    private var shortName: String { profile.kind == .other ? node.name : profile.kind.rawValue }
 
     /// Same `uniq` (a controller's Bluetooth address) when the node had one; else the same name.
     private func isSameController(_ other: InputNode) -> Bool {

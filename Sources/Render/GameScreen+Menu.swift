@@ -1,0 +1,58 @@
+/// The menu box over the maze: a headline ("PAUSED", "You escaped in
+/// 12.34 s") over the items, the highlighted one marked and inverted.
+/// Drawn into the cells every frame while open; unchanged cells cost nothing.
+extension GameScreen {
+    func drawMenu(_ state: MenuState, elapsed: Double) {
+        var text = ByteWriter(textBytes)
+        switch state.menu {
+        case .paused:
+            text.append("PAUSED")
+        case .won:
+            text.append("You escaped in ")
+            text.appendSeconds(elapsed, decimals: 2)
+            text.append(" s")
+        }
+        let headline = UnsafeBufferPointer(start: text.base, count: text.count)
+        let items = state.menu.items
+        var widest = headline.count
+        for item in items { widest = max(widest, item.label.utf8CodeUnitCount + 2) }
+
+        let inner = widest + 4
+        let width = inner + 2, height = items.count + 4
+        let left = max((layout.columns - width) / 2, 0)
+        let top = max((layout.rows - height) / 2, 0)
+        let fg = GamePalette.messageText, bg = GamePalette.messageBackground
+        screen.fillCells(column: left, row: top, width: width, height: height, background: bg)
+        drawFrame(left: left, top: top, width: width, height: height, foreground: fg, background: bg)
+        screen.drawText(headline, column: left + 1 + (inner - headline.count) / 2, row: top + 1,
+                        foreground: fg, background: bg)
+
+        let itemColumn = left + 1 + (inner - widest) / 2
+        for (i, item) in items.enumerated() {
+            let row = top + 3 + i
+            let chosen = i == state.selected
+            let (f, b) = chosen ? (bg, fg) : (fg, bg)
+            if chosen { screen.fillCells(column: itemColumn - 1, row: row, width: widest + 1, height: 1, background: b) }
+            screen.setCell(column: itemColumn, row: row, scalar: chosen ? "\u{25B6}" : " ", foreground: f, background: b)
+            let label = item.label
+            screen.drawText(UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount),
+                            column: itemColumn + 2, row: row, foreground: f, background: b)
+        }
+    }
+
+    private func drawFrame(left: Int, top: Int, width: Int, height: Int, foreground fg: RGB, background bg: RGB) {
+        let right = left + width - 1, bottom = top + height - 1
+        for c in left + 1 ..< right {
+            screen.setCell(column: c, row: top, scalar: "\u{2500}", foreground: fg, background: bg)
+            screen.setCell(column: c, row: bottom, scalar: "\u{2500}", foreground: fg, background: bg)
+        }
+        for r in top + 1 ..< bottom {
+            screen.setCell(column: left, row: r, scalar: "\u{2502}", foreground: fg, background: bg)
+            screen.setCell(column: right, row: r, scalar: "\u{2502}", foreground: fg, background: bg)
+        }
+        screen.setCell(column: left, row: top, scalar: "\u{250C}", foreground: fg, background: bg)
+        screen.setCell(column: right, row: top, scalar: "\u{2510}", foreground: fg, background: bg)
+        screen.setCell(column: left, row: bottom, scalar: "\u{2514}", foreground: fg, background: bg)
+        screen.setCell(column: right, row: bottom, scalar: "\u{2518}", foreground: fg, background: bg)
+    }
+}
