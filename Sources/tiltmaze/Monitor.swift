@@ -61,8 +61,15 @@ struct Monitor: ParsableCommand {
         var nextLine = MonotonicClock.now()
         let isTTY = isatty(1) == 1
         var failure: String?
+        var shownInterruption: String?
         outer: while !StopSignals.isRequested {
             if let f = sensor.failure { failure = f; break }
+            // A controller that went away: say so once, and again when it is back.
+            let interruption = sensor.interruption
+            if interruption != shownInterruption {
+                if let interruption { printError(interruption) } else { printError("\(chosen.description) is back") }
+                shownInterruption = interruption
+            }
             MonotonicClock.sleep(until: MonotonicClock.now() + 5_000_000)
             var output = ""
             var reachedLimit = false
