@@ -28,10 +28,14 @@ extension Testbed {
     /// it, which it returns (also found with `evdevHandler(for:)`).
     @discardableResult
     public func add(_ device: MockEvdevDevice) throws(TestbedError) -> MockEvdevIoctlHandler {
-        try add(description: device.umockdevDescription)
-        try makeRaw(device.devicePath)
+        // The handler first: a program scanning for devices (a game waiting
+        // for its controller to come back) may open the node the moment it
+        // appears, and the preload ends a process that opens an emulated node
+        // with no handler attached yet.
         let handler = MockEvdevIoctlHandler(device: device)
         try UmockdevIoctlGlue.attach(handler, to: device.devicePath, in: handle)
+        try add(description: device.umockdevDescription)
+        try makeRaw(device.devicePath)
         evdevHandlers[device.devicePath] = handler
         return handler
     }

@@ -46,10 +46,16 @@ public enum UmockdevPreload {
         /// Whether it ran out of time and was killed.
         public var timedOut: Bool
 
-        /// Passed: exit 0, not timed out, and Swift Testing reported a passing
-        /// run of at least one test (a filter that matched nothing fails).
+        /// Passed: exit 0, not timed out, and Swift Testing reported at least
+        /// one test passing (a filter that matched nothing fails, and so does a
+        /// run whose tests were all skipped, e.g. because the preload was not active).
         public var passed: Bool {
-            status == 0 && !timedOut && testsRun > 0 && output.contains("passed after")
+            status == 0 && !timedOut && testsRun > 0 && passedTests > 0
+        }
+
+        /// Tests reported as passed (`Test "…" passed after …`, or `Test name() passed after …`).
+        public var passedTests: Int {
+            output.split(separator: "\n").filter { $0.contains("Test ") && $0.contains(" passed after ") && !$0.contains("Test run with") }.count
         }
 
         /// The number of tests Swift Testing reported ("Test run with N tests …").

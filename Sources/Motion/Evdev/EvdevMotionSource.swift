@@ -39,6 +39,9 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private let sysfs: String
     private let udevDirectory: String
     private var connection: Connection?
+    /// Where the controller was last opened: `node.path`, until it comes back
+    /// elsewhere. Written by `start` and by the sensor thread between start and stop.
+    private var livePath: String
     private var thread: OSThread?
     private let running = Atomic<Bool>(false)
     private let failureText = Mutex<String?>(nil)
@@ -61,6 +64,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 ringCapacity: Int = defaultSampleRingCapacity, sysfs: String = "/sys",
                 udevDirectory: String = UdevDatabase.defaultDirectory) {
         self.node = node
+        self.livePath = node.path
         self.profile = EvdevControllerProfile(name: node.name)
         self.rate = profile.nominalRate
         self.samples = SPSCRing(capacity: ringCapacity)
@@ -84,7 +88,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         guard !running.load(ordering: .acquiring) else { return }
         failureText.withLock { $0 = nil }
         interruptionText.withLock { $0 = nil }
-        connection = try connect(node.path)
+        connection = try connectAtStart()
         running.store(true, ordering: .releasing)
         do {
             thread = try OSThread(name: "tiltmaze-evdev") { [self] in run() }
@@ -100,6 +104,20 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         thread?.join()
         thread = nil
         connection = nil
+    }
+
+    /// Opens the node where the controller was last seen; if that node is
+    /// gone (the controller came back as another `eventN` before a stop),
+    /// the same controller wherever it is now.
+    private func connectAtStart() throws(EvdevError) -> Connection {
+        do {
+            return try connect(livePath)
+        } catch where error.errno == ENOENT || error.errno == ENODEV {
+            for candidate in sameController() {
+                if let connection = try? connect(candidate.path) { return connection }
+            }
+            throw error
+        }
     }
 
     /// Opens `path` and prepares its frames: monotonic event times, the
@@ -121,6 +139,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absZ, EvdevCode.absRX, EvdevCode.absRY, EvdevCode.absRZ] {
             if let value = device.currentValue(type: .abs, code: code) { assembler.setInitial(code: code, value: value) }
         }
+        livePath = path
         return Connection(device: device, feeder: EvdevSampleFeeder(assembler: assembler))
     }
 
@@ -169,9 +188,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 connection = live
             } catch where error.isDeviceGone {
                 connection = nil
-                interruptionText.withLock {
-                    $0 = "\(shortName) disconnected: waiting for it to come back"
-                }
+                interruptionText.withLock { $0 = disconnectedText }
             } catch {
                 fail("\(error)")
                 return
@@ -188,8 +205,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     /// there but not yet readable (udev applies permissions just after the
     /// node appears) is tried again next time.
     private func reconnect() -> Connection? {
-        let candidates = SensorDiscovery.inputNodes(sysfs: sysfs).filter { $0.isMotionSensor && isSameController($0) }
-        for candidate in candidates {
+        var refusal: String?
+        for candidate in sameController() {
             do {
                 let connection = try connect(candidate.path)
                 interruptionText.withLock { $0 = nil }
@@ -197,13 +214,19 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 return connection
             } catch {
                 // Say why, so a node that stays unreadable (no udev rule) is not a silent wait.
-                interruptionText.withLock {
-                    $0 = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error)"
-                }
+                refusal = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error)"
             }
         }
+        interruptionText.withLock { $0 = refusal ?? disconnectedText }
         return nil
     }
+
+    /// Motion nodes of this controller present now.
+    private func sameController() -> [InputNode] {
+        SensorDiscovery.inputNodes(sysfs: sysfs).filter { $0.isMotionSensor && isSameController($0) }
+    }
+
+    private var disconnectedText: String { "\(shortName) disconnected: waiting for it to come back" }
 
     /// What the player calls it, short enough for the status line: "DualSense".
     private var shortName: String { profile.kind == .other ? node.name : profile.kind.rawValue }

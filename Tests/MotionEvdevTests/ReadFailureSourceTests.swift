@@ -1,0 +1,52 @@
+import Testing
+import MockDevices
+import Motion
+
+/// A read error that is not the device going away (here a torn
+/// `input_event`, which libevdev refuses with EINVAL) ends the source with a
+/// `failure`, not an interruption.
+extension EvdevSourceMockSuites {
+    @Suite("Read failures other than unplugging", .enabled(if: UmockdevPreload.isActive))
+    struct ReadFailure {
+        let motion = MockEvdevDevice.dualSenseMotion()
+
+        @Test("a torn input_event ends in a failure naming the node (no interruption); stop() then start() recovers")
+        func tornRecord() throws {
+            try EvdevSourceMockSuites.withTestbed([motion]) { testbed in
+                let source = SourceUnderTest.make(motion)
+                defer { source.stop() }
+                try source.start()
+                let t0: Int64 = 8_000_000_000
+                try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 0, at: t0), to: motion.devicePath,
+                                        waitUntilQueued: false)
+                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+
+                // 10 bytes: less than one 24-byte record.
+                try testbed.write([UInt8](repeating: 0, count: 10), to: motion.devicePath)
+                #expect(SourceUnderTest.waitUntil { source.failure != nil }, "no failure after a torn record")
+                let failure = try #require(source.failure)
+                #expect(failure.contains("/dev/input/event0"))
+                #expect(failure.contains("read events"))
+                #expect(source.interruption == nil)
+                #expect(source.samples.isEmpty)
+
+                let took = SourceUnderTest.duration { source.stop() }
+                #expect(took < 10_000_000_000, "stop() hung for \(took) ns")
+                try source.start()
+                #expect(source.failure == nil)
+                let t1 = t0 + 100_000_000
+                try testbed.writeEvents(dualSenseFrame((7, 8, 9), (10, 11, 12), device: 100_000, at: t1), to: motion.devicePath,
+                                        waitUntilQueued: false)
+                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((7, 8, 9), (10, 11, 12), at: t1)])
+            }
+        }
+    }
+}
+
+@Suite("Read-failure source mock tests, run under umockdev-wrapper")
+struct ReadFailureSourceUnderPreload {
+    @Test("the read-failure source mock suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        try EvdevSourceMockSuites.expectPassesUnderPreload("ReadFailure")
+    }
+}
