@@ -66,6 +66,8 @@ let package = Package(
         // Issue 3: scan written to a umockdev device node → sample in the ring.
         // Runs only under libumockdev-preload (`./run --target IIOLatency`).
         benchmark("IIOLatency", root: ["IIO", "Motion", "Realtime"], local: ["MockIMU"]),
+        // Issue 4: input_event records → EvdevSampleFeeder → sample in the ring, per sample.
+        benchmark("EvdevFeed", root: ["Evdev", "Motion", "RingBuffer"]),
     ],
     swiftLanguageModes: [.v6]
 )
