@@ -10,6 +10,20 @@ extension EvdevSourceMockSuites {
     struct Unplug {
         let motion = MockEvdevDevice.dualSenseMotion()
 
+        /// Unplugs the running source's node and plugs back a node of the same
+        /// controller (event3) that has no axes at all; returns it once the
+        /// source has noticed it.
+        func comesBackUnusable(_ source: EvdevMotionSource, in testbed: Testbed) throws -> MockEvdevDevice {
+            try testbed.unplug(motion)
+            #expect(SourceUnderTest.waitUntil { source.interruption != nil })
+            let broken = MockEvdevDevice(eventNumber: 3, name: motion.name, uniq: motion.uniq,
+                                         properties: [LinuxInput.INPUT_PROP_ACCELEROMETER],
+                                         codes: [LinuxInput.EV_MSC: [LinuxInput.MSC_TIMESTAMP]])
+            try testbed.add(broken)
+            #expect(SourceUnderTest.waitUntil { source.interruption?.contains("/dev/input/event3") == true })
+            return broken
+        }
+
         @Test("unplugged: an interruption naming it, no failure; back as event3: interruption cleared, one reconnection, samples flow; stop() is prompt")
         func unplugAndComeBack() throws {
             try EvdevSourceMockSuites.withTestbed([motion]) { testbed in
@@ -83,14 +97,7 @@ extension EvdevSourceMockSuites {
                 let source = SourceUnderTest.make(motion)
                 try source.start()
                 defer { source.stop() }
-                try testbed.unplug(motion)
-                #expect(SourceUnderTest.waitUntil { source.interruption != nil })
-                // Same controller, but its node has no axes at all.
-                let broken = MockEvdevDevice(eventNumber: 3, name: motion.name, uniq: motion.uniq,
-                                             properties: [LinuxInput.INPUT_PROP_ACCELEROMETER],
-                                             codes: [LinuxInput.EV_MSC: [LinuxInput.MSC_TIMESTAMP]])
-                try testbed.add(broken)
-                #expect(SourceUnderTest.waitUntil { source.interruption?.contains("/dev/input/event3") == true })
+                _ = try comesBackUnusable(source, in: testbed)
                 let interruption = try #require(source.interruption)
                 #expect(interruption.contains("DualSense is back as /dev/input/event3 but cannot be opened"), "\(interruption)")
                 #expect(interruption.contains("neither accelerometer axes"), "\(interruption)")
@@ -114,13 +121,7 @@ extension EvdevSourceMockSuites {
                 let source = SourceUnderTest.make(motion)
                 try source.start()
                 defer { source.stop() }
-                try testbed.unplug(motion)
-                #expect(SourceUnderTest.waitUntil { source.interruption != nil })
-                let broken = MockEvdevDevice(eventNumber: 3, name: motion.name, uniq: motion.uniq,
-                                             properties: [LinuxInput.INPUT_PROP_ACCELEROMETER],
-                                             codes: [LinuxInput.EV_MSC: [LinuxInput.MSC_TIMESTAMP]])
-                try testbed.add(broken)
-                #expect(SourceUnderTest.waitUntil { source.interruption?.contains("/dev/input/event3") == true })
+                let broken = try comesBackUnusable(source, in: testbed)
                 try testbed.unplug(broken)
                 SourceUnderTest.sleep(milliseconds: 200)
                 let interruption = try #require(source.interruption)

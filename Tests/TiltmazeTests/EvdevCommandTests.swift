@@ -78,12 +78,8 @@ struct EvdevCommandTests {
         try withExtendedLifetime(testbed) {
             try testbed.add(motion)
             try testbed.add(gamepad)
-            var env: [String: String] = [:]
-            for name in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[name] = ProcessInfo.processInfo.environment[name] }
-            let pane = try TmuxPane(columns: 100, rows: 24, environment: env)
-            _ = try pane.waitFor { $0.contains("shell$") }
-            try pane.send("\(ProgramRunner.binary) play --source evdev; echo tiltmaze-exit=$?", literal: true)
-            try pane.send("Enter")
+            let pane = try TmuxPane.seeingMockDevices(columns: 100, rows: 24)
+            try pane.runTiltmaze("play --source evdev")
             _ = try pane.waitFor { $0.contains("sensor: Sony Interactive") }
             let start = try #require(try pane.ballPosition())
 
@@ -138,12 +134,8 @@ struct EvdevCommandTests {
         let testbed = Testbed()
         try withExtendedLifetime(testbed) {
             let handler = try testbed.add(joystick)
-            var env: [String: String] = [:]
-            for name in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[name] = ProcessInfo.processInfo.environment[name] }
-            let pane = try TmuxPane(columns: 80, rows: 24, environment: env)
-            _ = try pane.waitFor { $0.contains("shell$") }
-            try pane.send("\(ProgramRunner.binary) play --source sim; echo tiltmaze-exit=$?", literal: true)
-            try pane.send("Enter")
+            let pane = try TmuxPane.seeingMockDevices(columns: 80, rows: 24)
+            try pane.runTiltmaze("play --source sim")
             _ = try pane.waitFor { $0.contains("sensor: simulated") }
             #expect(handler.isGrabbed, "the joystick must be grabbed so the console does not type its keys too")
             var t: Int64 = 1_000_000_000

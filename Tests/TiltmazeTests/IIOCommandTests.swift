@@ -106,12 +106,8 @@ struct IIOPlayTests {
         let testbed = Testbed()
         try withExtendedLifetime(testbed) {
             try testbed.add(mpu)
-            var env: [String: String] = [:]
-            for name in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[name] = ProcessInfo.processInfo.environment[name] }
-            let pane = try TmuxPane(columns: 80, rows: 24, environment: env)
-            _ = try pane.waitFor { $0.contains("shell$") }
-            try pane.send("\(ProgramRunner.binary) play --source iio; echo tiltmaze-exit=$?", literal: true)
-            try pane.send("Enter")
+            let pane = try TmuxPane.seeingMockDevices(columns: 80, rows: 24)
+            try pane.runTiltmaze("play --source iio")
             _ = try pane.waitFor { $0.contains("sensor: mpu6050 on iio:device0") }
             let start = try #require(try pane.ballPosition())
 

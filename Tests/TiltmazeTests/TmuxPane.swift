@@ -148,3 +148,22 @@ extension TmuxPane {
         return (c, r)
     }
 }
+
+extension TmuxPane {
+    /// A pane whose shell has this process's umockdev preload and testbed
+    /// directory, so the game it runs sees the mock devices this test made
+    /// (their ioctls answered by this process's handlers); waits for the prompt.
+    static func seeingMockDevices(columns: Int, rows: Int) throws -> TmuxPane {
+        var env: [String: String] = [:]
+        for name in ["LD_PRELOAD", "UMOCKDEV_DIR"] { env[name] = ProcessInfo.processInfo.environment[name] }
+        let pane = try TmuxPane(columns: columns, rows: rows, environment: env)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        return pane
+    }
+
+    /// Runs `tiltmaze <arguments>` in the shell; the exit status follows as `tiltmaze-exit=N`.
+    func runTiltmaze(_ arguments: String) throws {
+        try send("\(ProgramRunner.binary) \(arguments); echo tiltmaze-exit=$?", literal: true)
+        try send("Enter")
+    }
+}
