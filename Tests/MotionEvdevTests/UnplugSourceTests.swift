@@ -10,6 +10,13 @@ extension EvdevSourceMockSuites {
     struct Unplug {
         let motion = MockEvdevDevice.dualSenseMotion()
 
+        /// Writes one DualSense frame stamped `t0` to `node` and expects exactly that sample from `source`.
+        func expectFrameArrives(at t0: Int64, from node: MockEvdevDevice, to source: EvdevMotionSource, in testbed: Testbed) throws {
+            try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 7, at: t0), to: node.devicePath,
+                                    waitUntilQueued: false)
+            #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+        }
+
         /// Unplugs the running source's node and plugs back a node of the same
         /// controller (event3) that has no axes at all; returns it once the
         /// source has noticed it.
@@ -108,10 +115,7 @@ extension EvdevSourceMockSuites {
                 try testbed.add(good)
                 #expect(SourceUnderTest.waitUntil { source.interruption == nil }, "\(source.interruption ?? "")")
                 #expect(source.reconnectionCount == 1)
-                let t0: Int64 = 30_000_000_000
-                try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 7, at: t0), to: good.devicePath,
-                                        waitUntilQueued: false)
-                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+                try expectFrameArrives(at: 30_000_000_000, from: good, to: source, in: testbed)
             }
         }
 
@@ -146,10 +150,7 @@ extension EvdevSourceMockSuites {
                 source.stop()
 
                 try source.start()
-                let t0: Int64 = 40_000_000_000
-                try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 7, at: t0), to: back.devicePath,
-                                        waitUntilQueued: false)
-                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+                try expectFrameArrives(at: 40_000_000_000, from: back, to: source, in: testbed)
             }
         }
 
