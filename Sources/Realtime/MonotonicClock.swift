@@ -27,3 +27,11 @@ public enum MonotonicClock {
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
     }
 }
+
+extension Duration {
+    /// The whole duration in nanoseconds, the unit of `MonotonicClock`.
+    @inlinable
+    public var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}

@@ -243,10 +243,3 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         running.store(false, ordering: .releasing)
     }
 }
-
-extension Duration {
-    /// The whole duration in nanoseconds.
-    var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-    }
-}

@@ -162,8 +162,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// this thread's own.
     private func run() {
         let slice: Int32 = 100   // milliseconds
-        let limit = Int64(noDataTimeout.components.seconds) * 1_000_000_000
-            + noDataTimeout.components.attoseconds / 1_000_000_000
+        let limit = noDataTimeout.nanoseconds
         var judges = [SamplePlausibility](repeating: SamplePlausibility(), count: captures.count)
         let fds = UnsafeMutablePointer<pollfd>.allocate(capacity: captures.count)
         defer { fds.deallocate() }
