@@ -71,17 +71,50 @@ public struct HrtimerTrigger: Sendable, Equatable {
         }
     }
 
+    /// How far the machine is from letting hrtimer triggers be made: which
+    /// piece is missing, or whether this user may make them.
+    public enum Availability: Equatable, Sendable, CustomStringConvertible {
+        /// `iio/triggers/hrtimer` exists; `writable` when this user may mkdir in it.
+        case available(writable: Bool)
+        /// configfs is mounted but the hrtimer trigger type is not registered.
+        case moduleNotLoaded
+        /// configfs is mounted but has no `iio` directory (no software triggers).
+        case noIIOInConfigfs
+        /// Nothing at the configfs root.
+        case configfsNotMounted
+
+        public var description: String {
+            switch self {
+            case .available(true): "hrtimer triggers can be made by you"
+            case .available(false): "hrtimer triggers exist in the kernel but making one needs root (or the udev rules in udev/)"
+            case .moduleNotLoaded: "the kernel has no hrtimer trigger type: load it with `sudo modprobe iio-trig-hrtimer` (CONFIG_IIO_HRTIMER_TRIGGER)"
+            case .noIIOInConfigfs: "configfs has no iio directory: load `industrialio-sw-trigger` and `iio-trig-hrtimer` with `sudo modprobe`"
+            case .configfsNotMounted: "configfs is not mounted: sudo mount -t configfs none \(HrtimerTrigger.defaultConfigfsRoot)"
+            }
+        }
+    }
+
+    /// Which of `Availability` holds under `configfsRoot`.
+    public static func availability(configfsRoot: String = defaultConfigfsRoot) -> Availability {
+        let hrtimer = hrtimerDirectory(configfsRoot: configfsRoot)
+        if case .success(true) = system_isDirectory(hrtimer) {
+            return .available(writable: access(hrtimer, W_OK | X_OK) == 0)
+        }
+        if case .success(true) = system_isDirectory("\(configfsRoot)/iio") { return .moduleNotLoaded }
+        if case .success(true) = system_isDirectory(configfsRoot) { return .noIIOInConfigfs }
+        return .configfsNotMounted
+    }
+
     /// Turns a failed mkdir into a message about what is missing.
     private static func explain(_ code: Int32, operation: String, path: String, configfsRoot: String) -> IIOError {
         var error = IIOError(errno: code, operation: operation, subject: path)
         switch code {
         case ENOENT:
-            if case .success(true) = system_isDirectory("\(configfsRoot)/iio") {
-                error.detail = "the kernel has no hrtimer trigger type: load it with `modprobe iio-trig-hrtimer` (CONFIG_IIO_HRTIMER_TRIGGER)"
-            } else if case .success(true) = system_isDirectory(configfsRoot) {
-                error.detail = "configfs at \(configfsRoot) has no iio directory: load `industrialio-sw-trigger` and `iio-trig-hrtimer` with modprobe"
-            } else {
+            switch availability(configfsRoot: configfsRoot) {
+            case .configfsNotMounted:
                 error.detail = "configfs is not mounted at \(configfsRoot): mount -t configfs none \(configfsRoot)"
+            case let missing:
+                error.detail = missing.description
             }
         case EEXIST:
             error.detail = "a trigger of that name exists already: use it, or remove it first"

@@ -90,6 +90,12 @@ public struct IIOChannel: @unchecked Sendable, Equatable, CustomStringConvertibl
     /// "iio:device0 (mpu6050) accel_x": how messages name the channel.
     public var description: String { "\(device) \(id)" }
 
+    /// `scan_elements/in_<id>_en`: the file libiio writes to put the channel
+    /// in a capture or leave it out (what a user needs write access to).
+    public var enableAttributePath: String {
+        device.attributePath("scan_elements/\(isOutput ? "out" : "in")_\(id)_en")
+    }
+
     /// `scan_elements/in_<id>_type`, relative to the device's sysfs directory.
     var typeAttributeName: String { "scan_elements/\(isOutput ? "out" : "in")_\(id)_type" }
     var typeAttributePath: String { device.attributePath(typeAttributeName) }

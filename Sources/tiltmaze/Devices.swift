@@ -64,12 +64,7 @@ struct Devices: ParsableCommand {
         } else {
             out.append("  trigger: none needed (hardware FIFO)")
         }
-        var paths = [device.devicePath]
-        paths += ["buffer/enable", "buffer/length", "sampling_frequency", "current_timestamp_clock", "trigger/current_trigger"]
-            .filter { names.contains($0) || $0.hasPrefix("buffer/") || $0.hasPrefix("trigger/") }
-            .map { device.attributePath($0) }
-            .filter { access($0, F_OK) == 0 }
-        let refused = paths.map { DeviceAccess.check($0, need: .readWrite) }.filter { !$0.allowed }
+        let refused = IIOCaptureAccess.check(device).filter { !$0.allowed }
         out.append("  access: " + (refused.isEmpty ? "ok (you may open and configure it)" : "NO"))
         out += refused.map { "    \($0.description)" }
         return out

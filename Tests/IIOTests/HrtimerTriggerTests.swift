@@ -90,4 +90,20 @@ struct HrtimerTriggerTests {
             ($0 as? IIOError)?.errno == EINVAL
         }
     }
+
+    @Test("availability names the missing piece, or whether this user may make triggers")
+    func availability() {
+        let expected: [(FakeConfigfs.Layout, HrtimerTrigger.Availability)] = [
+            (.notMounted, .configfsNotMounted), (.rootOnly, .noIIOInConfigfs),
+            (.iioWithoutHrtimer, .moduleNotLoaded), (.hrtimer, .available(writable: true)),
+        ]
+        for (layout, availability) in expected {
+            let configfs = FakeConfigfs(layout)
+            withExtendedLifetime(configfs) {
+                #expect(HrtimerTrigger.availability(configfsRoot: configfs.root) == availability, "\(layout)")
+            }
+        }
+        #expect(HrtimerTrigger.Availability.moduleNotLoaded.description.contains("modprobe iio-trig-hrtimer"))
+        #expect(HrtimerTrigger.Availability.configfsNotMounted.description.contains("mount -t configfs"))
+    }
 }

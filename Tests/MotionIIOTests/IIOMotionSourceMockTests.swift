@@ -206,6 +206,23 @@ struct IIOMotionSourceMockTests {
         }
     }
 
+    @Test("an hrtimer trigger made at boot is used at the game's rate, and its own rate put back on stop")
+    func existingHrtimerPaced() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(triggerlessChip())
+            try testbed.add(MockIIOTrigger(id: "trigger3", name: "tiltmaze", attributes: ["sampling_frequency": "100"]))
+            let imus = IIOIMU.find(in: try IIOContext())
+            let source = IIOMotionSource(imu: imus[0], rate: 200, configfsRoot: "/nonexistent-configfs")
+            try source.start()
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "tiltmaze")
+            #expect(testbed.readFile("/sys/bus/iio/devices/trigger3/sampling_frequency") == "200")
+            source.stop()
+            #expect(testbed.readFile("/sys/bus/iio/devices/trigger3/sampling_frequency") == "100")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "")
+        }
+    }
+
     @Test("a chip that needs a trigger when none can be had fails to start, pointing to the set-up")
     func noTriggerPossible() throws {
         try withIMUs([triggerlessChip()]) { testbed, imus in

@@ -8,7 +8,7 @@ import IIO
 /// buffer is created, and is undone after it is destroyed.
 final class IIOCaptureSetup {
     let device: IIODevice
-    private(set) var changes: [(attribute: String, original: String)] = []
+    private(set) var changes: [(device: IIODevice, attribute: String, original: String)] = []
     private(set) var createdTrigger: HrtimerTrigger?
     /// The rate the device runs at after setup, if it told us.
     private(set) var rate: Double?
@@ -37,21 +37,22 @@ final class IIOCaptureSetup {
     }
 
     private func chooseTrigger(wantedRate: Double, configfsRoot: String) throws(IIOError) {
-        let acceptsTrigger = (try? device.readAttribute("trigger/current_trigger")) != nil
-        let triggers = device.context.triggers.compactMap(\.name)
-        let index = Int(device.id.drop { !$0.isNumber }) ?? 0
-        let canCreate = HrtimerTrigger.existing(named: TriggerChoice.hrtimerName, configfsRoot: configfsRoot) == nil
-            && access(HrtimerTrigger.hrtimerDirectory(configfsRoot: configfsRoot), W_OK) == 0
-        guard let choice = TriggerChoice.choose(deviceName: device.name ?? device.id, deviceIndex: index,
-                                                acceptsTrigger: acceptsTrigger, triggerNames: triggers,
-                                                canCreateHrtimer: canCreate) else {
+        guard let choice = TriggerChoice.choose(for: device, configfsRoot: configfsRoot) else {
             throw IIOError(errno: ENODEV, operation: "find a trigger", subject: device.attributePath("trigger/current_trigger"),
                            detail: "it has no data-ready trigger and no hrtimer trigger exists or can be made; see hardware.md (hrtimer trigger set-up)")
         }
         switch choice {
         case .none:
             return
-        case .dataReady(let name), .existingHrtimer(let name):
+        case .dataReady(let name):
+            try change("trigger/current_trigger", to: name)
+            triggerName = name
+        case .existingHrtimer(let name):
+            // Made at boot (udev/tiltmaze-hrtimer.service) at the kernel's
+            // default rate: pace it as asked, and put its rate back after.
+            if let trigger = device.context.triggers.first(where: { $0.name == name }) {
+                try? change("sampling_frequency", to: Self.format(wantedRate), on: trigger)
+            }
             try change("trigger/current_trigger", to: name)
             triggerName = name
         case .createHrtimer(let name):
@@ -65,20 +66,22 @@ final class IIOCaptureSetup {
         }
     }
 
-    /// Writes `value`, remembering the old text once.
-    private func change(_ attribute: String, to value: String) throws(IIOError) {
-        let original = trimmed(try device.readAttribute(attribute))
+    /// Writes `value` to an attribute of `target` (the device itself unless
+    /// given), remembering the old text once.
+    private func change(_ attribute: String, to value: String, on target: IIODevice? = nil) throws(IIOError) {
+        let target = target ?? device
+        let original = trimmed(try target.readAttribute(attribute))
         if original != value {
-            try device.writeAttribute(attribute, value)
-            changes.append((attribute, original))
+            try target.writeAttribute(attribute, value)
+            changes.append((target, attribute, original))
         }
     }
 
     /// Puts back every attribute changed, newest first, and removes a trigger we made.
     /// Best effort: a device that vanished cannot be restored, and that is not an error worth more noise.
     func restore() {
-        for (attribute, original) in changes.reversed() {
-            try? device.writeAttribute(attribute, original)
+        for (target, attribute, original) in changes.reversed() {
+            try? target.writeAttribute(attribute, original)
         }
         changes.removeAll()
         try? createdTrigger?.remove()

@@ -1,3 +1,4 @@
+import IIO
 /// Which trigger an IIO motion device should run on: policy, kept apart from
 /// the libiio calls so it can be tested on its own.
 ///
@@ -31,5 +32,20 @@ public enum TriggerChoice: Equatable, Sendable {
         if triggerNames.contains(hrtimerName) { return .existingHrtimer(hrtimerName) }
         if canCreateHrtimer { return .createHrtimer(hrtimerName) }
         return nil   // needs a trigger and none can be had: the caller explains
+    }
+}
+
+extension TriggerChoice {
+    /// The choice for `device` as things stand: its trigger attribute, the
+    /// triggers that exist, and whether this user may make an hrtimer one.
+    /// What capture set-up does, and what `tiltmaze doctor` reports.
+    public static func choose(for device: IIODevice,
+                              configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) -> TriggerChoice? {
+        let acceptsTrigger = (try? device.readAttribute("trigger/current_trigger")) != nil
+        let index = Int(device.id.drop { !$0.isNumber }) ?? 0
+        let canCreate = HrtimerTrigger.existing(named: hrtimerName, configfsRoot: configfsRoot) == nil
+            && HrtimerTrigger.availability(configfsRoot: configfsRoot) == .available(writable: true)
+        return choose(deviceName: device.name ?? device.id, deviceIndex: index, acceptsTrigger: acceptsTrigger,
+                      triggerNames: device.context.triggers.compactMap(\.name), canCreateHrtimer: canCreate)
     }
 }
