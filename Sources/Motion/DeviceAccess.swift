@@ -14,6 +14,10 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { allowed ? "\(path): ok" : "\(path): \(explanation)" }
 
+    /// The group `udev/70-tiltmaze.rules` gives the sensors, triggers and
+    /// framebuffers to (created by `udev/install.sh`).
+    public static let ruleGroup = "tiltmaze"
+
     /// Checks `path` for `need` with the real user's permissions (`access(2)`).
     public static func check(_ path: String, need: Need) -> DeviceAccess {
         let mode = need == .read ? R_OK : R_OK | W_OK
@@ -28,19 +32,37 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         let group = groupName(info.st_gid)
         return DeviceAccess(path: path, allowed: false, explanation: explain(
             need: need, owner: userName(info.st_uid), group: group, mode: info.st_mode & 0o777,
-            inGroupNow: groupMember, listedInGroup: !groupMember && isListedMember(of: group)))
+            inGroupNow: groupMember, listedInGroup: !groupMember && isListedMember(of: group),
+            ruleGroup: GroupMembership.of(ruleGroup)))
     }
 
     /// The reason and the fix, from what `stat` and the group database say.
     ///
+    /// Once the rules are installed (their group exists), joining that group
+    /// is the fix even for a node whose own group is another (`input`,
+    /// `video`): the rules reach those through an ACL entry, which `stat`
+    /// does not show.
+    ///
     /// - Parameters:
     ///   - inGroupNow: this process has the file's group.
     ///   - listedInGroup: the group database lists the user (added since this login).
+    ///   - ruleGroup: where the user stands with `DeviceAccess.ruleGroup`.
     public static func explain(need: Need, owner: String, group: String, mode: mode_t,
-                               inGroupNow: Bool, listedInGroup: Bool) -> String {
+                               inGroupNow: Bool, listedInGroup: Bool,
+                               ruleGroup: GroupMembership = .missing) -> String {
         let modeText = String(mode, radix: 8)
         let why = "\(need == .read ? "not readable" : "not readable and writable") by you: owner \(owner), group \(group), mode \(modeText)"
         let groupMay = need == .read ? mode & 0o040 != 0 : mode & 0o060 == 0o060
+        switch ruleGroup {
+        case .pendingRelogin:
+            return why + "; you were added to group \(Self.ruleGroup) but this login predates it: log out and in again"
+        case .notMember:
+            return why + "; join group \(Self.ruleGroup) (sudo usermod -aG \(Self.ruleGroup) $USER) and log in again"
+        case .member where !(groupMay && !inGroupNow && group != Self.ruleGroup):
+            return why + "; you are in group \(Self.ruleGroup) but the udev rules do not cover it: reinstall them (udev/README.md) and re-trigger udev"
+        case .member, .missing:
+            break
+        }
         if groupMay && !inGroupNow {
             if listedInGroup {
                 return why + "; you were added to group \(group) but this login predates it: log out and in again"
@@ -81,5 +103,24 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
             member = member?.advanced(by: 1)
         }
         return false
+    }
+}
+
+/// Where the user stands with a group: what `tiltmaze doctor` reports for
+/// the rules' group, and what decides the fix an access error suggests.
+public enum GroupMembership: Equatable, Sendable {
+    /// This process has the group.
+    case member
+    /// The group database lists the user, but this login started before.
+    case pendingRelogin
+    /// The group exists; the user is not in it.
+    case notMember
+    /// No such group: the udev rules are not installed.
+    case missing
+
+    public static func of(_ group: String) -> GroupMembership {
+        guard let entry = getgrnam(group) else { return .missing }
+        if DeviceAccess.isMember(of: entry.pointee.gr_gid) { return .member }
+        return DeviceAccess.isListedMember(of: group) ? .pendingRelogin : .notMember
     }
 }

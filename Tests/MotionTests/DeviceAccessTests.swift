@@ -23,7 +23,7 @@ struct DeviceAccessTests {
           .enabled(if: getuid() != 0, "root may write anything"))
     func notWritable() throws {
         let path = NSTemporaryDirectory() + "tiltmaze-access-\(getpid())"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         defer { unlink(path) }
         chmod(path, 0o444)
         let a = DeviceAccess.check(path, need: .readWrite)
@@ -54,5 +54,34 @@ struct DeviceAccessTests {
         let readOnlyGroup = DeviceAccess.explain(need: .readWrite, owner: "root", group: "iio", mode: 0o640,
                                                  inGroupNow: true, listedInGroup: false)
         #expect(readOnlyGroup.contains("udev/README.md"))
+    }
+
+    @Test("with the rules installed, the fix is the rules' group, even for a node whose own group is input")
+    func ruleGroupFix() {
+        let notMember = DeviceAccess.explain(need: .read, owner: "root", group: "input", mode: 0o660,
+                                             inGroupNow: false, listedInGroup: false, ruleGroup: .notMember)
+        #expect(notMember == "not readable by you: owner root, group input, mode 660; join group tiltmaze (sudo usermod -aG tiltmaze $USER) and log in again")
+        let pending = DeviceAccess.explain(need: .readWrite, owner: "root", group: "tiltmaze", mode: 0o660,
+                                           inGroupNow: false, listedInGroup: true, ruleGroup: .pendingRelogin)
+        #expect(pending.hasSuffix("; you were added to group tiltmaze but this login predates it: log out and in again"))
+    }
+
+    @Test("in the rules' group and still refused: the rules do not cover the file")
+    func ruleGroupMemberRefused() {
+        let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o644,
+                                       inGroupNow: false, listedInGroup: false, ruleGroup: .member)
+        #expect(why.hasSuffix("; you are in group tiltmaze but the udev rules do not cover it: reinstall them (udev/README.md) and re-trigger udev"))
+        // A node of another group that would let the user in: joining that group is still a fix.
+        let video = DeviceAccess.explain(need: .readWrite, owner: "root", group: "video", mode: 0o660,
+                                         inGroupNow: false, listedInGroup: false, ruleGroup: .member)
+        #expect(video.hasSuffix("; join group video (sudo usermod -aG video $USER) and log in again"))
+    }
+
+    @Test("membership of a group that does not exist is .missing; of this process's own group, .member")
+    func membership() {
+        #expect(GroupMembership.of("tiltmaze-no-such-group") == .missing)
+        if let own = getgrgid(getegid()) {
+            #expect(GroupMembership.of(String(cString: own.pointee.gr_name)) == .member)
+        }
     }
 }
