@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["Motion", "IIO", "MockDevices", "RingBuffer", "Realtime"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["Motion", "Evdev", "MockDevices", "RingBuffer", "Realtime"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MockDevices"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "Motion", "IIO", "MockDevices"]),
     ],
     swiftLanguageModes: [.v6]
 )

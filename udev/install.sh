@@ -1,0 +1,99 @@
+#!/bin/sh
+# Installs (or removes) TiltMaze's udev rules, their helper, the group they
+# grant, and optionally the boot-time hrtimer trigger. Run from anywhere:
+#
+#   sudo udev/install.sh              rules + helper + group; adds you to it
+#   sudo udev/install.sh --hrtimer    the same, plus tiltmaze-hrtimer.service
+#   sudo udev/install.sh --uninstall  removes all of it (the group too)
+#
+# udev/README.md lists the same steps for doing it by hand.
+set -eu
+
+group=tiltmaze
+here=$(cd "$(dirname "$0")" && pwd)
+rules=/etc/udev/rules.d/70-tiltmaze.rules
+helper=/usr/local/lib/tiltmaze/tiltmaze-sysfs-access
+unit=/etc/systemd/system/tiltmaze-hrtimer.service
+hrtimer_dir=/sys/kernel/config/iio/triggers/hrtimer
+
+say() { echo "tiltmaze: $*" >&2; }
+
+if [ "$(id -u)" -ne 0 ]; then
+    say "run this as root: sudo $0 $*"
+    exit 1
+fi
+
+mode=install
+hrtimer=no
+for arg in "$@"; do
+    case $arg in
+    --hrtimer) hrtimer=yes ;;
+    --uninstall) mode=uninstall ;;
+    *) say "unknown option $arg (use --hrtimer or --uninstall)"; exit 2 ;;
+    esac
+done
+
+reload_udev() {
+    udevadm control --reload
+    # Re-apply to what is plugged in now: IIO devices and triggers, input
+    # nodes, framebuffers (a module is not re-triggered by this; see below).
+    udevadm trigger --subsystem-match=iio --subsystem-match=input --subsystem-match=graphics
+    udevadm settle || true
+}
+
+if [ $mode = uninstall ]; then
+    if [ -f "$unit" ]; then
+        systemctl disable --now tiltmaze-hrtimer.service || say "could not stop tiltmaze-hrtimer.service (is a game using the trigger?)"
+        rm -f "$unit"
+        systemctl daemon-reload
+    fi
+    rm -f "$rules" "$helper"
+    rmdir /usr/local/lib/tiltmaze 2>/dev/null || true
+    reload_udev
+    if getent group "$group" >/dev/null; then
+        groupdel "$group" && say "removed group $group"
+    fi
+    say "uninstalled; devices are back to their default permissions"
+    exit 0
+fi
+
+# setfacl gives the group its ACL entries on input nodes and framebuffers.
+if ! command -v setfacl >/dev/null 2>&1; then
+    say "installing the acl package (setfacl)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq acl >/dev/null
+fi
+
+if ! getent group "$group" >/dev/null; then
+    groupadd --system "$group"
+    say "created group $group"
+fi
+
+install -D -m 0755 "$here/tiltmaze-sysfs-access" "$helper"
+install -D -m 0644 "$here/70-tiltmaze.rules" "$rules"
+reload_udev
+# iio-trig-hrtimer may be loaded already: give the group its configfs
+# directory now rather than at the next load.
+if [ -d "$hrtimer_dir" ]; then
+    "$helper" "$group" hrtimer "$hrtimer_dir" || true
+fi
+
+if [ $hrtimer = yes ]; then
+    install -D -m 0644 "$here/tiltmaze-hrtimer.service" "$unit"
+    systemctl daemon-reload
+    systemctl enable --now tiltmaze-hrtimer.service
+    say "hrtimer trigger 'tiltmaze' is made at every boot (remove: sudo systemctl disable --now tiltmaze-hrtimer.service)"
+fi
+
+# The user who ran sudo joins the group; root itself needs no group.
+user=${SUDO_USER:-}
+if [ -n "$user" ] && [ "$user" != root ]; then
+    if id -nG "$user" | tr ' ' '\n' | grep -qx "$group"; then
+        say "$user is already in group $group"
+    else
+        usermod -aG "$group" "$user"
+        say "added $user to group $group: log out and in again (or reboot) for it to take effect"
+    fi
+else
+    say "add each player with: sudo usermod -aG $group NAME (then they log out and in again)"
+fi
+say "installed. Check with: tiltmaze doctor"
