@@ -46,9 +46,10 @@ final class PadControls {
         events.deallocate()
     }
 
-    static func isSenseHatJoystick(_ device: EvdevDevice) -> Bool {
-        device.name.contains("Sense HAT Joystick")
-    }
+    static func isSenseHatJoystick(_ device: EvdevDevice) -> Bool { isSenseHatJoystick(name: device.name) }
+
+    /// Both drivers name it "Raspberry Pi Sense HAT Joystick" (udev/70-tiltmaze.rules matches it so).
+    static func isSenseHatJoystick(name: String) -> Bool { name.contains("Sense HAT Joystick") }
 
     /// A gamepad in the kernel's sense (Documentation/input/gamepad.rst):
     /// it has the south face button (BTN_GAMEPAD), or a Start button.

@@ -80,11 +80,16 @@ extension SourceChoice {
             // A sensor bolted to the board (IIO) before a controller in the
             // player's hands; either before the simulated board. A sensor
             // this user may not open is skipped, and the player told why.
-            var skipped: [String] = []
+            // The same tests `tiltmaze doctor` applies, so its `ready` line
+            // names the sensor chosen here.
+            var refused: [String] = []
+            var triggerless: [String] = []
             if let imu = (try? Self.iioIMUs())?.first {
-                let access = imu.devices.map { DeviceAccess.check($0.devicePath, need: .read) }
+                let access = imu.devices.flatMap(IIOCaptureAccess.check)
                 if let denied = access.first(where: { !$0.allowed }) {
-                    skipped.append(denied.path)
+                    refused.append(denied.path)
+                } else if imu.devices.contains(where: { TriggerChoice.choose(for: $0) == nil }) {
+                    triggerless.append(imu.name)
                 } else {
                     let source = IIOMotionSource(imu: imu, rate: rate)
                     return ChosenSource(source: source, description: source.displayName)
@@ -95,11 +100,13 @@ extension SourceChoice {
                     let source = EvdevMotionSource(node: sensor.motion)
                     return ChosenSource(source: source, description: source.displayName)
                 }
-                skipped.append(sensor.motion.path)
+                refused.append(sensor.motion.path)
             }
             let sim = SimulatedSource(rate: rate)
-            if !skipped.isEmpty {
-                return ChosenSource(source: sim, description: "simulated board (no permission for \(skipped.joined(separator: ", ")): `tiltmaze devices` says why)")
+            var reasons = triggerless.map { "\($0) has no trigger" }
+            if !refused.isEmpty { reasons.append("no permission for \(refused.joined(separator: ", "))") }
+            if !reasons.isEmpty {
+                return ChosenSource(source: sim, description: "simulated board (\(reasons.joined(separator: "; ")): `tiltmaze doctor` says why)")
             }
             return ChosenSource(source: sim, description: "simulated board (no IMU found)")
         }

@@ -35,6 +35,23 @@ public enum UnprivilegedFileAccess {
         return try body()
     }
 
+    /// Lets a child process running as another user (`nobody`, see
+    /// `unprivilegedCommand`) use the testbed: its directory traversable and
+    /// readable, its ioctl sockets connectable. The files keep their modes,
+    /// so what the test closes off stays closed.
+    public static func share(_ testbed: Testbed) {
+        chmod(testbed.rootDirectory, 0o755)
+        openUp(testbed.rootDirectory + "/ioctl")
+    }
+
+    /// The command line that runs `command` as `nobody` when the tests run as
+    /// root (setpriv, from util-linux), so its `access(2)` checks mean
+    /// something; `command` itself otherwise.
+    public static func unprivilegedCommand(_ command: [String]) -> [String] {
+        guard geteuid() == 0 else { return command }
+        return ["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--"] + command
+    }
+
     /// Makes everything under `directory` usable by anyone: the ioctl
     /// sockets and the directories holding them (nodes in subdirectories,
     /// such as /dev/input/eventN, have theirs at ioctl/dev/input/eventN).

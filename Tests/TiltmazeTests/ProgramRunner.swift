@@ -23,10 +23,13 @@ enum ProgramRunner {
     }
 
     /// Runs `tiltmaze args…` with stdin from /dev/null and stdout/stderr piped (no terminal).
-    static func run(_ args: [String], timeout: TimeInterval = 20) throws -> Result {
+    ///
+    /// - Parameter command: how to start it; `[binary]` unless a wrapper
+    ///   (setpriv, to run as another user) goes first.
+    static func run(_ args: [String], command: [String] = [binary], timeout: TimeInterval = 20) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
+        p.executableURL = URL(fileURLWithPath: command[0])
+        p.arguments = Array(command.dropFirst()) + args
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -1,0 +1,49 @@
+import Motion
+
+/// The evdev part of `doctor`: motion nodes, their gamepads, the Sense HAT
+/// joystick, and whether this user may read them.
+struct EvdevFindings {
+    var sensors: [(sensor: EvdevMotionSensor, motion: DeviceAccess, gamepad: DeviceAccess?)] = []
+    var joystick: (node: InputNode, access: DeviceAccess)?
+
+    /// The first motion node this user may read: the one `play` picks when no IIO IMU can be used.
+    var usable: String? { sensors.first { $0.motion.allowed }.map { $0.sensor.motion.description } }
+
+    static func gather() -> EvdevFindings {
+        var found = EvdevFindings()
+        let nodes = SensorDiscovery.inputNodes()
+        for sensor in SensorDiscovery.pair(nodes) {
+            found.sensors.append((sensor, DeviceAccess.check(sensor.motion.path, need: .read),
+                                  sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) }))
+        }
+        if let stick = nodes.first(where: { PadControls.isSenseHatJoystick(name: $0.name) }) {
+            found.joystick = (stick, DeviceAccess.check(stick.path, need: .read))
+        }
+        return found
+    }
+
+    /// The `evdev` lines.
+    func lines(anotherSensorUsable: Bool) -> [DoctorLine] {
+        var out: [DoctorLine] = []
+        if sensors.isEmpty {
+            out.append(DoctorLine(status: anotherSensorUsable ? .ok : .warn, check: "evdev",
+                                  text: "no input node with INPUT_PROP_ACCELEROMETER: no motion controller connected (pairing: hardware.md)"))
+        }
+        for (sensor, motion, gamepad) in sensors {
+            out.append(motion.allowed
+                ? .ok("evdev", "\(sensor.motion): readable")
+                : .fail("evdev", "\(sensor.motion.name): \(motion.description)"))
+            if let gamepad, let node = sensor.gamepad {
+                out.append(gamepad.allowed
+                    ? .ok("evdev", "\(node): readable (its buttons pause and restart)")
+                    : .warn("evdev", "\(node.name), the buttons: \(gamepad.description)"))
+            }
+        }
+        if let (node, access) = joystick {
+            out.append(access.allowed
+                ? .ok("evdev", "\(node): readable (menus, and tilt without a sensor)")
+                : .warn("evdev", "\(node.name): \(access.description)"))
+        }
+        return out
+    }
+}

@@ -1,0 +1,114 @@
+import IIO
+import Motion
+
+/// The IIO part of `doctor`: devices, which are IMUs, access to what capture
+/// writes, and the trigger each IMU would run on.
+struct IIOFindings {
+    /// The context could not be made (the error says why).
+    var failure: String?
+    /// Every device that is not a trigger, IMU or not.
+    var deviceCount = 0
+    var imus: [IIOIMU] = []
+    /// Per IMU device: each file capture needs, checked.
+    var capture: [(device: IIODevice, checks: [DeviceAccess])] = []
+    /// Per IMU device: the trigger it would run on, nil when none can be had.
+    var triggers: [(device: IIODevice, choice: TriggerChoice?)] = []
+    var hrtimer = HrtimerTrigger.availability()
+
+    /// The first IMU whose every device may be opened and configured and has
+    /// a trigger: the one `play` picks.
+    var usable: String? {
+        imus.first { imu in
+            imu.devices.allSatisfy { device in
+                capture.first { $0.device == device }?.checks.allSatisfy(\.allowed) == true
+                    && triggers.first { $0.device == device }?.choice != nil
+            }
+        }.map { "\($0.name) on \($0.devices.map(\.id).joined(separator: " + "))" }
+    }
+
+    static func gather() -> IIOFindings {
+        var found = IIOFindings()
+        do {
+            // Same as `play`: no IIO bus at all is no devices, not an error.
+            if access("/sys/bus/iio/devices", F_OK) == 0 {
+                let context = try IIOContext()
+                found.deviceCount = context.devices.filter { !$0.isTrigger }.count
+                found.imus = IIOIMU.find(in: context)
+            }
+        } catch {
+            found.failure = "\(error)"
+        }
+        for device in found.imus.flatMap(\.devices) {
+            found.capture.append((device, IIOCaptureAccess.check(device)))
+            found.triggers.append((device, TriggerChoice.choose(for: device)))
+        }
+        return found
+    }
+
+    /// The `IIO` and `IIO access` lines.
+    func lines(anotherSensorUsable: Bool) -> [DoctorLine] {
+        if let failure { return [.fail("IIO", "cannot read the IIO devices: \(failure)")] }
+        let missing: DoctorLine.Status = anotherSensorUsable ? .ok : .warn
+        if imus.isEmpty {
+            let what = deviceCount == 0
+                ? "no IIO devices: no I²C IMU is bound (wiring and config.txt: hardware.md)"
+                : "\(deviceCount) IIO device\(deviceCount == 1 ? "" : "s"), none with accel or anglvel channels (not an IMU)"
+            return [DoctorLine(status: missing, check: "IIO", text: what)]
+        }
+        var out = imus.map { imu in
+            let types = Set(imu.devices.flatMap { $0.channels.filter(\.isScanElement).map(\.type) })
+            let offers = [types.contains(.accel) ? "accel" : nil, types.contains(.anglvel) ? "anglvel" : nil].compactMap { $0 }
+            return DoctorLine.ok("IIO", "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + ")) (\(offers.joined(separator: ", ")))")
+        }
+        for (device, checks) in capture {
+            let refused = checks.filter { !$0.allowed }
+            if refused.isEmpty {
+                out.append(.ok("IIO access", "\(Self.label(device)): \(device.devicePath) and its \(checks.count - 1) attributes are yours to read and write"))
+            } else {
+                out += refused.map { .fail("IIO access", "\(Self.label(device)): \($0.description)") }
+            }
+        }
+        return out
+    }
+
+    /// The `trigger` lines: one per IMU device, then whether hrtimer triggers can be had.
+    func triggerLines() -> [DoctorLine] {
+        guard !imus.isEmpty else { return [] }
+        var out: [DoctorLine] = triggers.map { device, choice in
+            let who = Self.label(device)
+            switch choice {
+            case .none?:
+                return .ok("trigger", "\(who) needs none: it fills a hardware FIFO")
+            case .dataReady(let name)?:
+                return .ok("trigger", "\(who) uses its data-ready trigger \(name)")
+            case .existingHrtimer(let name)?:
+                return .ok("trigger", "\(who) has no data-ready trigger; uses hrtimer trigger \(name)")
+            case .createHrtimer(let name)?:
+                return .ok("trigger", "\(who) has no data-ready trigger; the game makes hrtimer trigger \(name) in configfs")
+            case nil:
+                return .fail("trigger", "\(who) has no data-ready trigger and no hrtimer trigger can be had: \(hrtimer); or make one at boot: sudo udev/install.sh --hrtimer")
+            }
+        }
+        let directory = HrtimerTrigger.hrtimerDirectory()
+        // Missing hrtimer support only matters to a sensor left without a trigger.
+        let needed = triggers.contains { $0.choice == nil }
+        let status: DoctorLine.Status = needed ? .warn : .ok
+        let note = needed ? "" : " (none of these sensors needs one)"
+        switch hrtimer {
+        case .available(writable: true):
+            out.append(.ok("trigger", "hrtimer triggers can be made by you (\(directory))"))
+        case .available(writable: false):
+            out.append(DoctorLine(status: status, check: "trigger", text: "\(directory): \(hrtimer)\(note)"))
+        default:
+            out.append(DoctorLine(status: status, check: "trigger", text: "no hrtimer triggers: \(hrtimer)\(note)"))
+        }
+        return out
+    }
+
+    /// "iio:device0 (mpu6050)".
+    static func label(_ device: IIODevice) -> String { "\(device.id) (\(device.name ?? "no name"))" }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,90 @@
+import IIO
+import Motion
+import Render
+
+/// The checks of `doctor` that are not about a sensor.
+extension DoctorReport {
+    /// libiio and libevdev: the program would not have started without them,
+    /// so this says which versions and copies it runs on.
+    static func libraries() -> DoctorLine {
+        let iioFile = LoadedLibrary.path(startingWith: "libiio.so").map { " (\($0))" } ?? ""
+        let evdevFile = LoadedLibrary.path(startingWith: "libevdev.so") ?? "linked"
+        return .ok("libraries", "libiio \(IIOContext.libraryVersion)\(iioFile), libevdev (\(evdevFile))")
+    }
+
+    /// Membership of the group the udev rules grant.
+    static func group() -> DoctorLine {
+        let group = DeviceAccess.ruleGroup
+        if geteuid() == 0 {
+            return .ok("group", "running as root, which may use every device; play as your own user once the udev rules are in (udev/README.md)")
+        }
+        switch GroupMembership.of(group) {
+        case .member:
+            return .ok("group", "you are in group \(group)")
+        case .pendingRelogin:
+            return .warn("group", "you were added to group \(group) but this login predates it: log out and in again")
+        case .notMember:
+            return .warn("group", "you are not in group \(group): sudo usermod -aG \(group) $USER, then log out and in again")
+        case .missing:
+            return .warn("group", "there is no group \(group): the udev rules are not installed (sudo udev/install.sh; udev/README.md)")
+        }
+    }
+
+    /// Each framebuffer: what it is, its format, and whether it may be drawn on.
+    static func framebuffers() -> [DoctorLine] {
+        let all = FramebufferInfo.all()
+        guard !all.isEmpty else {
+            return [.warn("framebuffer", "none (no fb* in /sys/class/graphics): the game draws in the terminal")]
+        }
+        return all.map { fb in
+            let what = "\(fb.id) \"\(fb.name)\"\(fb.isSenseHatMatrix ? " (Sense HAT LED matrix)" : "") \(fb.width)×\(fb.height), \(fb.bitsPerPixel) bpp"
+            let access = DeviceAccess.check(fb.devicePath, need: .readWrite)
+            if !access.allowed { return .warn("framebuffer", "\(what): \(access.description)") }
+            guard fb.bitsPerPixel == 16 || fb.bitsPerPixel == 32 else {
+                return .warn("framebuffer", "\(what): only 16 and 32 bpp are drawn; see hardware.md (framebuffer) to change the depth")
+            }
+            return .ok("framebuffer", "\(what), \(fb.devicePath) readable and writable")
+        }
+    }
+
+    /// Whether colours reach the terminal as 24-bit or through the 256-colour palette.
+    static func terminal(_ environment: [String: String]) -> DoctorLine {
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" {
+            return .warn("terminal", "TERM is \(term.isEmpty ? "unset" : "dumb"): play from a terminal (the console, SSH, a terminal emulator)")
+        }
+        switch ColorMode.detect(environment: environment) {
+        case .truecolor:
+            return .ok("terminal", "truecolour (COLORTERM=\(environment["COLORTERM"] ?? ""), TERM=\(term))")
+        case .palette256 where term == "linux":
+            return .ok("terminal", "the Linux console (TERM=linux): its 256-colour palette, which the game uses")
+        case .palette256:
+            return .warn("terminal", "256 colours (COLORTERM is not truecolor); if your terminal shows 24-bit colour, export COLORTERM=truecolor")
+        }
+    }
+
+    /// Whether settings and calibration can be saved.
+    static func config(_ environment: [String: String]) -> DoctorLine {
+        guard let directory = ConfigDirectory.path(environment: environment) else {
+            return .warn("config", "neither XDG_CONFIG_HOME nor HOME is an absolute path: settings and calibration cannot be saved")
+        }
+        if access(directory, F_OK) == 0 {
+            return access(directory, W_OK | X_OK) == 0
+                ? .ok("config", "\(directory) is writable")
+                : .warn("config", "\(directory) is not writable by you: settings and calibration cannot be saved (check its owner: ls -ld \(directory))")
+        }
+        // Not made yet: the nearest existing parent decides whether it can be.
+        var parent = directory
+        while parent != "/" {
+            parent = parent.lastIndex(of: "/").map { $0 == parent.startIndex ? "/" : String(parent[..<$0]) } ?? "/"
+            if access(parent, F_OK) == 0 { break }
+        }
+        return access(parent, W_OK | X_OK) == 0
+            ? .ok("config", "\(directory) will be made on first save (\(parent) is writable)")
+            : .warn("config", "\(directory) cannot be made: \(parent) is not writable by you")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
