@@ -39,13 +39,19 @@ struct DoctorCommandTests {
         }
     }
 
-    @Test("healthy: an MPU-6050 with its data-ready trigger, open to the player, and a framebuffer: exit 0")
-    func healthy() throws {
+    /// A testbed holding `device`, open to the player as the rules would leave it.
+    func withGrantedIMU(_ device: MockIIODevice, _ body: (Testbed, MockIIODevice) throws -> Void) throws {
         let testbed = Testbed()
         try withExtendedLifetime(testbed) {
-            let mpu = mpu6050()
-            try testbed.add(mpu)
-            try grantCapture(testbed, mpu)
+            try testbed.add(device)
+            try grantCapture(testbed, device)
+            try body(testbed, device)
+        }
+    }
+
+    @Test("healthy: an MPU-6050 with its data-ready trigger, open to the player, and a framebuffer: exit 0")
+    func healthy() throws {
+        try withGrantedIMU(mpu6050()) { testbed, mpu in
             try testbed.add(MockFramebuffer.piHDMI())
             try testbed.setPermissions("/dev/fb0", 0o666)
             let d = try doctor(testbed)
@@ -64,11 +70,7 @@ struct DoctorCommandTests {
 
     @Test("attributes the game writes that the player may not: each named with the fix; exit 1")
     func unwritableAttributes() throws {
-        let testbed = Testbed()
-        try withExtendedLifetime(testbed) {
-            let mpu = mpu6050()
-            try testbed.add(mpu)
-            try grantCapture(testbed, mpu)
+        try withGrantedIMU(mpu6050()) { testbed, mpu in
             for file in ["buffer/enable", "trigger/current_trigger"] {
                 try testbed.setPermissions("\(mpu.sysfsPath)/\(file)", 0o644)
             }
@@ -105,11 +107,7 @@ struct DoctorCommandTests {
 
     @Test("no data-ready trigger and no configfs: the trigger line fails with how to get one; exit 1")
     func missingTrigger() throws {
-        let testbed = Testbed()
-        try withExtendedLifetime(testbed) {
-            let chip = triggerlessChip()
-            try testbed.add(chip)
-            try grantCapture(testbed, chip)
+        try withGrantedIMU(triggerlessChip()) { testbed, chip in
             let d = try doctor(testbed)
             #expect(d.status == 1, "\(d.output)")
             #expect(d.has("OK   IIO access: iio:device0 (bmi270): /dev/iio:device0 and its 14 attributes are yours to read and write"), "\(d.output)")
@@ -124,11 +122,7 @@ struct DoctorCommandTests {
 
     @Test("no data-ready trigger, but hrtimer triggers can be made (the rules' configfs grant): exit 0")
     func hrtimerCanBeMade() throws {
-        let testbed = Testbed()
-        try withExtendedLifetime(testbed) {
-            let chip = triggerlessChip()
-            try testbed.add(chip)
-            try grantCapture(testbed, chip)
+        try withGrantedIMU(triggerlessChip()) { testbed, chip in
             let hrtimer = testbed.realPath("/sys/kernel/config/iio/triggers/hrtimer")
             try FileManager.default.createDirectory(atPath: hrtimer, withIntermediateDirectories: true)
             try testbed.setPermissions("/sys/kernel/config/iio/triggers/hrtimer", 0o777)
@@ -141,11 +135,7 @@ struct DoctorCommandTests {
 
     @Test("an hrtimer trigger made at boot is used: exit 0")
     func hrtimerMadeAtBoot() throws {
-        let testbed = Testbed()
-        try withExtendedLifetime(testbed) {
-            let chip = triggerlessChip()
-            try testbed.add(chip)
-            try grantCapture(testbed, chip)
+        try withGrantedIMU(triggerlessChip()) { testbed, chip in
             try testbed.add(MockIIOTrigger(id: "trigger3", name: "tiltmaze", attributes: ["sampling_frequency": "100"]))
             let d = try doctor(testbed)
             #expect(d.status == 0, "\(d.output)")
@@ -208,11 +198,7 @@ struct DoctorCommandTests {
 
     @Test("--source auto passes over the IMUs doctor fails, saying why, as doctor's ready line does")
     func autoAgrees() throws {
-        let testbed = Testbed()
-        try withExtendedLifetime(testbed) {
-            let chip = triggerlessChip()
-            try testbed.add(chip)
-            try grantCapture(testbed, chip)
+        try withGrantedIMU(triggerlessChip()) { testbed, chip in
             UnprivilegedFileAccess.share(testbed)
             let command = UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary])
             let noTrigger = try ProgramRunner.run(["monitor", "--source", "auto", "--samples", "1"], command: command)
