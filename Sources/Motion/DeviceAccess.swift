@@ -53,12 +53,14 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         let modeText = String(mode, radix: 8)
         let why = "\(need == .read ? "not readable" : "not readable and writable") by you: owner \(owner), group \(group), mode \(modeText)"
         let groupMay = need == .read ? mode & 0o040 != 0 : mode & 0o060 == 0o060
+        // The file's own group (video, say) would let the user in: joining it is a fix too.
+        let otherGroupWouldAdmit = groupMay && !inGroupNow && group != Self.ruleGroup
         switch ruleGroup {
         case .pendingRelogin:
             return why + "; you were added to group \(Self.ruleGroup) but this login predates it: log out and in again"
         case .notMember:
             return why + "; join group \(Self.ruleGroup) (sudo usermod -aG \(Self.ruleGroup) $USER) and log in again"
-        case .member where !(groupMay && !inGroupNow && group != Self.ruleGroup):
+        case .member where !otherGroupWouldAdmit:
             return why + "; you are in group \(Self.ruleGroup) but the udev rules do not cover it: reinstall them (udev/README.md) and re-trigger udev"
         case .member, .missing:
             break

@@ -25,9 +25,4 @@ public enum IIOCaptureAccess {
     public static func check(_ device: IIODevice) -> [DeviceAccess] {
         ([device.devicePath] + writtenFiles(of: device)).map { DeviceAccess.check($0, need: .readWrite) }
     }
-
-    /// Whether every device of `imu` passes `check`.
-    public static func allowed(_ imu: IIOIMU) -> Bool {
-        imu.devices.allSatisfy { check($0).allSatisfy(\.allowed) }
-    }
 }
