@@ -79,12 +79,12 @@ extension SourceChoice {
         case .auto:
             // A sensor bolted to the board (IIO) before a controller in the
             // player's hands; either before the simulated board. A sensor
-            // this user may not open is skipped, and the player told why.
-            // The same tests `tiltmaze doctor` applies, so its `ready` line
-            // names the sensor chosen here.
+            // this user may not open, or an IMU with no trigger to be had, is
+            // skipped and the player told why: the tests `tiltmaze doctor`
+            // applies, so its `ready` line names the sensor chosen here.
             var refused: [String] = []
             var triggerless: [String] = []
-            if let imu = (try? Self.iioIMUs())?.first {
+            for imu in (try? Self.iioIMUs()) ?? [] {
                 let access = imu.devices.flatMap(IIOCaptureAccess.check)
                 if let denied = access.first(where: { !$0.allowed }) {
                     refused.append(denied.path)
