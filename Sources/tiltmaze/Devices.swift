@@ -25,9 +25,12 @@ struct Devices: ParsableCommand {
             let triggers = first.devices[0].context.triggers.compactMap(\.name)
             lines.append("IIO triggers: \(triggers.isEmpty ? "none" : triggers.joined(separator: ", "))")
             let hrtimer = HrtimerTrigger.hrtimerDirectory()
-            lines.append("hrtimer triggers: " + (access(hrtimer, F_OK) == 0
-                ? "available (\(hrtimer))"
-                : "not available (configfs not mounted or iio-trig-hrtimer not loaded; see hardware.md)"))
+            switch HrtimerTrigger.availability() {
+            case .available:
+                lines.append("hrtimer triggers: available (\(hrtimer))")
+            case let missing:
+                lines.append("hrtimer triggers: not available (\(missing); see hardware.md)")
+            }
         }
         for sensor in SensorDiscovery.evdevSensors() {
             lines.append("\(sensor.motion.name)  (evdev, use --source evdev:\(sensor.motion.path))")
