@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // TiltMaze: tilt-controlled maze on Linux, fed by IIO or evdev motion sensors.
-// Module shape and data flow: see ../shared/DESIGN.md (and README.md).
+// Module shape and data flow: ARCHITECTURE.md.
 
 import PackageDescription
 
@@ -9,9 +9,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tiltmaze", targets: ["tiltmaze"]),
-        .library(name: "RingBuffer", targets: ["RingBuffer"]),
+        .library(name: "Handoff", targets: ["Handoff"]),
         .library(name: "Realtime", targets: ["Realtime"]),
-        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "MotionCore", targets: ["MotionCore"]),
+        .library(name: "MotionDevices", targets: ["MotionDevices"]),
+        .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Game", targets: ["Game"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "IIO", targets: ["IIO"]),
@@ -34,7 +36,7 @@ let package = Package(
         ),
 
         // umockdev's C API, for tests that run the real libiio and libevdev
-        // against fake sysfs and /dev nodes (../shared/umockdev-notes.md).
+        // against fake sysfs and /dev nodes.
         .systemLibrary(
             name: "CUmockdev",
             path: "Tests/CUmockdev",
@@ -49,33 +51,41 @@ let package = Package(
         .target(name: "Evdev", dependencies: ["CEvdev"]),
 
         // Lock-free hand-off between the sensor, physics and render threads.
-        .target(name: "RingBuffer"),
+        .target(name: "Handoff"),
         // Monotonic clock, absolute-deadline sleep and plain OS threads.
         .target(name: "CRealtime"),
         .target(name: "Realtime", dependencies: ["CRealtime"]),
 
-        .target(name: "Motion", dependencies: ["RingBuffer", "Realtime", "IIO", "Evdev"]),
-        .target(name: "Game", dependencies: ["Motion", "RingBuffer", "Realtime"]),
-        .target(name: "Render", dependencies: ["Game"]),
+        // Motion in SI units with no C library and no device: samples, filters, the simulated board.
+        .target(name: "MotionCore", dependencies: ["Handoff", "Realtime"]),
+        // What the player presses, as values: keyboard keys and controller buttons.
+        .target(name: "Controls"),
+        // The device side: IIO and evdev sources, discovery, access, sensor selection, gamepads.
+        .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "IIO", "Evdev"]),
+        // The game: levels, physics, the physics thread, menus and what inputs mean.
+        .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime"]),
+        // Pixels and cells: the terminal back end, the frame loop.
+        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime"]),
 
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "Motion", "Game", "Render", "Realtime", "IIO", "Evdev",
+                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Realtime", "IIO", "Evdev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
-        .testTarget(name: "RingBufferTests", dependencies: ["RingBuffer"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "RingBuffer"]),
-        .testTarget(name: "GameTests", dependencies: ["Game", "Motion", "RingBuffer"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Game"]),
+        .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "Realtime"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO"]),
+        .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls"]),
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
-        .testTarget(name: "MotionIIOTests", dependencies: ["Motion", "IIO", "MockDevices", "RingBuffer", "Realtime"]),
-        .testTarget(name: "MotionEvdevTests", dependencies: ["Motion", "Evdev", "MockDevices", "RingBuffer", "Realtime"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "Motion", "IIO", "MockDevices"]),
+        .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime"]),
+        .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MotionDevices", "IIO", "MockDevices"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics.git", from: "1.2.0"),
     ],
     targets: [
-        // A minimal copy of RingBuffer.SPSCRing built on swift-atomics, to compare
+        // A minimal copy of Handoff.SPSCRing built on swift-atomics, to compare
         // with Synchronization.Atomic in the same run. Its own module: importing
         // Atomics and Synchronization together can fail to compile.
         .target(
@@ -41,8 +41,8 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "Game", package: root),
-                .product(name: "Motion", package: root),
-                .product(name: "RingBuffer", package: root),
+                .product(name: "MotionCore", package: root),
+                .product(name: "Handoff", package: root),
             ]
         ),
 
@@ -57,17 +57,17 @@ let package = Package(
         ),
         .target(name: "MockIMU", dependencies: ["CUmockdevBench"]),
 
-        benchmark("RingThroughput", root: ["RingBuffer", "Motion", "Realtime"], local: ["AtomicsRing"]),
-        benchmark("PhysicsStep", root: ["Game", "Motion", "RingBuffer"], local: ["BenchmarkSupport"]),
-        benchmark("HotPathAllocations", root: ["Game", "Motion", "RingBuffer"], local: ["BenchmarkSupport"]),
-        benchmark("RenderFrame", root: ["Render", "Game", "Motion"], local: ["BenchmarkSupport"]),
+        benchmark("RingThroughput", root: ["Handoff", "MotionCore", "Realtime"], local: ["AtomicsRing"]),
+        benchmark("PhysicsStep", root: ["Game", "MotionCore", "Handoff"], local: ["BenchmarkSupport"]),
+        benchmark("HotPathAllocations", root: ["Game", "MotionCore", "Handoff"], local: ["BenchmarkSupport"]),
+        benchmark("RenderFrame", root: ["Render", "Game", "MotionCore"], local: ["BenchmarkSupport"]),
         // Issue 3: demultiplex-and-convert cost of a 7-channel MPU-6050 scan.
-        benchmark("IIOScanDecode", root: ["IIO", "Motion"]),
+        benchmark("IIOScanDecode", root: ["IIO", "MotionCore", "MotionDevices"]),
         // Issue 3: scan written to a umockdev device node → sample in the ring.
         // Runs only under libumockdev-preload (`./run --target IIOLatency`).
-        benchmark("IIOLatency", root: ["IIO", "Motion", "Realtime"], local: ["MockIMU"]),
+        benchmark("IIOLatency", root: ["IIO", "MotionCore", "MotionDevices", "Realtime"], local: ["MockIMU"]),
         // Issue 4: input_event records → EvdevSampleFeeder → sample in the ring, per sample.
-        benchmark("EvdevFeed", root: ["Evdev", "Motion", "RingBuffer"]),
+        benchmark("EvdevFeed", root: ["Evdev", "MotionCore", "MotionDevices", "Handoff"]),
     ],
     swiftLanguageModes: [.v6]
 )

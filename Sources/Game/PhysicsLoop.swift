@@ -1,6 +1,6 @@
-import Motion
+import MotionCore
 import Realtime
-import RingBuffer
+import Handoff
 import Synchronization
 
 /// The physics thread: wakes on an absolute schedule, drains every sample the

@@ -1,4 +1,4 @@
-import Motion
+import MotionCore
 
 /// The game's state and rules, advanced in fixed steps.
 ///

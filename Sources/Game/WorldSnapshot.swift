@@ -1,4 +1,4 @@
-import Motion
+import MotionCore
 
 /// Where the game stands.
 public enum GameStatus: UInt8, Sendable, BitwiseCopyable {

@@ -1,3 +1,4 @@
+import Game
 /// The game's colours, in one place so the terminal and framebuffer back ends
 /// agree. Chosen to stay distinct after mapping to the 256-colour palette
 /// (the Linux console), not only in truecolour.

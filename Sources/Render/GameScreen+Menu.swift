@@ -1,3 +1,4 @@
+import Game
 /// The menu box over the maze: a headline ("PAUSED", "You escaped in
 /// 12.34 s") over the items, the highlighted one marked and inverted.
 /// Drawn into the cells every frame while open; unchanged cells cost nothing.

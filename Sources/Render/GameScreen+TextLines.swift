@@ -1,3 +1,4 @@
+import Game
 /// The two text rows: the status line on top (rewritten every frame; the
 /// damage tracking sends only the characters that changed, typically the
 /// tenths of the clock) and the key hints at the bottom (written at layout time).

@@ -1,3 +1,4 @@
+import Game
 /// Lays the game out on a `TerminalScreen` and turns snapshots into frames.
 ///
 /// Everything a frame needs is prepared at init and resize: the layout, the

@@ -1,3 +1,4 @@
+import Controls
 /// Turns the bytes a raw-mode terminal sends into `Key`s.
 ///
 /// A read can end in the middle of an escape sequence (`ESC` in one read,

@@ -1,3 +1,4 @@
+import Game
 /// The static part of the game picture: walls, floor and exits, painted once
 /// per layout, so a frame only repaints where the ball and ghosts move.
 enum MazePicture {

@@ -1,3 +1,4 @@
+import Game
 /// The moving things, painted as circles at sub-cell positions on the canvas.
 enum Sprites {
     /// Ball radius in maze cells.

@@ -1,3 +1,4 @@
+import Controls
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

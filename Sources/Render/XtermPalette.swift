@@ -1,3 +1,4 @@
+import Game
 /// Nearest-colour lookup into the xterm 256-colour palette.
 ///
 /// Only the 6×6×6 cube (16…231) and the grey ramp (232…255) are used: their

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Evdev
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Motion
+import MotionCore
+import MotionDevices
 import Realtime
 
 struct Monitor: ParsableCommand {
@@ -78,14 +79,14 @@ struct Monitor: ParsableCommand {
                 seen += 1
                 meter.add(sample.timestamp)
                 newest = sample
-                if json { output += jsonLine(sample, device: sensor.displayName) + "\n" }
+                if json { output += MotionSampleText.jsonLine(sample, device: sensor.displayName) + "\n" }
                 if let samples, seen >= samples { reachedLimit = true }
             }
             if json, !output.isEmpty {
                 FileHandle.standardOutput.write(Data(output.utf8))
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
                 nextLine = MonotonicClock.now() + 250_000_000
-                let line = "accel \(fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? fixed(s.rotationRate) : "   (none)") rad/s   "
+                let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
                     + "\(meter.rateDescription)   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                 FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
             }

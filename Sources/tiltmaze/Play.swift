@@ -3,7 +3,8 @@ import Evdev
 import Foundation
 import Game
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 import Render
 
 struct Play: ParsableCommand {

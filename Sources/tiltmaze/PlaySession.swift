@@ -1,6 +1,8 @@
 import Foundation
 import Game
-import Motion
+import MotionCore
+import MotionDevices
+import Controls
 import Render
 
 /// How a game ended.
@@ -59,7 +61,7 @@ struct PlaySession {
             terminal.pollInput(timeoutMilliseconds: Self.frameMilliseconds) { key in
                 if let input = GameInput(key: key) { apply(input) }
             }
-            pads.poll(apply)
+            pads.poll { apply(GameInput(button: $0)) }
             // A controller that went away pauses the game until it is back.
             let interruption = source.source.interruption
             if interruption != shownInterruption {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 
 /// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev` or `evdev:PATH`.
 enum SourceChoice: ExpressibleByArgument, Equatable {

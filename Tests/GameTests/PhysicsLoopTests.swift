@@ -1,6 +1,6 @@
 import Testing
-import Motion
-import RingBuffer
+import MotionCore
+import Handoff
 import Realtime
 @testable import Game
 

@@ -1,5 +1,5 @@
 import Testing
-import Motion
+import MotionCore
 @testable import Game
 
 /// Gravity in the board's frame for a board whose right edge is lowered by `angle`.

@@ -1,5 +1,5 @@
 /// Fake input devices shaped like the drivers a TiltMaze player meets
-/// (../shared/hardware-notes.md). Names, capabilities and absinfo follow
+/// (the kernel drivers' input ABI). Names, capabilities and absinfo follow
 /// the kernel sources named on each; sysfs parents, phys strings and
 /// version numbers are plausible, not copied from hardware.
 extension MockEvdevDevice {

@@ -1,5 +1,5 @@
 /// Fake IIO IMUs shaped like the drivers a Raspberry Pi user meets
-/// (../shared/hardware-notes.md): the files, names, scan orders and formats
+/// (the kernel drivers' sysfs ABI): the files, names, scan orders and formats
 /// those drivers expose, with plausible scales.
 extension MockIIODevice {
     /// inv_mpu6050: one device with accel x/y/z (scan 0–2), temp (3),

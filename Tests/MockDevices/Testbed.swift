@@ -6,7 +6,7 @@ import Glibc
 
 /// A umockdev testbed: a fake /sys and /dev in a temporary directory that
 /// the real libiio and libevdev see instead of the machine's, through the
-/// `LD_PRELOAD` of libumockdev-preload (see ../shared/umockdev-notes.md).
+/// `LD_PRELOAD` of libumockdev-preload.
 ///
 /// Making one sets `UMOCKDEV_DIR` for the whole process, so tests using
 /// testbeds must be serialized (`MockDeviceSuites`), and the process must

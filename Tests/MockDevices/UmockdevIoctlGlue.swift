@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Connects a `MockEvdevIoctlHandler` to a testbed node through umockdev's
-/// ioctl emulation (../shared/umockdev-notes.md, "From Swift").
+/// ioctl emulation.
 ///
 /// With a handler attached, the preload sends every `ioctl` and `read` on
 /// the node to the testbed's worker thread: `handle-ioctl` answers the

@@ -4,7 +4,7 @@ import Glibc
 
 /// Whether this process runs under umockdev's preload, and running a mock
 /// suite in a child process that does, so that a plain `swift test` covers
-/// the mock-device tests (../shared/umockdev-notes.md).
+/// the mock-device tests.
 ///
 /// The pattern, per mock suite file:
 /// ```

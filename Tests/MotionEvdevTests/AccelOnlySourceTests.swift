@@ -1,6 +1,7 @@
 import Testing
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// An accelerometer-only node with resolution 0 and no MSC_TIMESTAMP
 /// (lis3lv02d-like): the scale comes from gravity (`GravityScaleEstimator`),

@@ -1,7 +1,8 @@
 import Testing
 import Evdev
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// A DualSense-like motion node (8192 per g, 1024 per °/s, MSC_TIMESTAMP)
 /// read by `EvdevMotionSource` on its own thread.

@@ -1,7 +1,8 @@
 import Testing
 import Evdev
-import Motion
-import RingBuffer
+import MotionCore
+import MotionDevices
+import Handoff
 
 /// The sensor thread's per-read work without a device: events in, checked
 /// samples into the ring.

@@ -1,7 +1,8 @@
 import Testing
 import Evdev
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 import Realtime
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Testing
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// A Joy-Con-like IMU node (4096 per g, 14247 per °/s): hid-nintendo sends
 /// three samples per 15 ms report, each its own frame, in quick succession.

@@ -1,6 +1,7 @@
 import Testing
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Testing
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// A read error that is not the device going away (here a torn
 /// `input_event`, which libevdev refuses with EINVAL) ends the source with a

@@ -1,7 +1,8 @@
 import Testing
 import Evdev
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// The life cycle: start, stop, start again; stop without start; start twice.
 extension EvdevSourceMockSuites {

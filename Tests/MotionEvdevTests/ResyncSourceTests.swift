@@ -1,6 +1,7 @@
 import Testing
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// SYN_DROPPED while the source reads: the mock writes SYN_DROPPED where the
 /// kernel would, then frames the reader never gets (libevdev drains them),

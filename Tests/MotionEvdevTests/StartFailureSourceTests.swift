@@ -1,7 +1,8 @@
 import Testing
 import Evdev
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// `start()` refusing a node: one this user may not open (the udev rules are
 /// missing), one that is not a motion sensor. The error names the node and

@@ -1,6 +1,7 @@
 import Testing
 import MockDevices
-import Motion
+import MotionCore
+import MotionDevices
 
 /// A controller going away mid-stream (Bluetooth range, batteries) and
 /// coming back under another event number: the source reports an

@@ -1,6 +1,7 @@
 import Testing
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 import MockDevices
 import Realtime
 #if canImport(Glibc)

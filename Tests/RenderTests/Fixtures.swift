@@ -1,3 +1,5 @@
+import Controls
+import Game
 @testable import Render
 
 /// Levels and helpers shared by the tests.

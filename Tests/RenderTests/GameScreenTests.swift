@@ -1,4 +1,6 @@
 import Testing
+import Controls
+import Game
 @testable import Render
 
 @Suite("Game screen")

@@ -1,4 +1,5 @@
 import Testing
+import Controls
 import Render
 
 @Suite("Key decoding")

@@ -4,6 +4,8 @@ import Glibc
 import Musl
 #endif
 import Testing
+import Controls
+import Game
 @testable import Render
 
 /// Sends `signal` to the whole process (test threads may block signals, so

@@ -1,7 +1,8 @@
 import Testing
 import Foundation
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 
 /// The files in udev/: every rule parses, grants only what the game uses,
 /// and names the same group, paths and trigger as the code, the installer,

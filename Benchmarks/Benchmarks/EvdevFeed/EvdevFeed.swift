@@ -1,7 +1,8 @@
 import Benchmark
 import Evdev
-import Motion
-import RingBuffer
+import MotionCore
+import MotionDevices
+import Handoff
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Evdev
-import Motion
+import MotionCore
+import MotionDevices
 
 /// What a controller's motion node sends, as far as the feeder's cost goes:
 /// resolutions, MSC_TIMESTAMP spacing, frames per HID report (one report is

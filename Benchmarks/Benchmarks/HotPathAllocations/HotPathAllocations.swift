@@ -1,8 +1,8 @@
 import Benchmark
 import BenchmarkSupport
 import Game
-import Motion
-import RingBuffer
+import MotionCore
+import Handoff
 
 // Heap allocations on the hot paths in steady state; the target is zero.
 // Each sample runs the operation `calls` times after the warm-up samples

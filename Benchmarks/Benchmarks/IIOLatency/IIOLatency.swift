@@ -1,7 +1,8 @@
 import Benchmark
 import IIO
 import MockIMU
-import Motion
+import MotionCore
+import MotionDevices
 import Realtime
 import Synchronization
 #if canImport(Glibc)

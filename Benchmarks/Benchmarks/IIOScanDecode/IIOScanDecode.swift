@@ -1,6 +1,7 @@
 import Benchmark
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 
 // Demultiplex-and-convert cost per scan for a 7-channel IIO scan (issue 3,
 // "Measure"): an MPU-6050 scan as inv_mpu6050 queues it, 24 bytes:

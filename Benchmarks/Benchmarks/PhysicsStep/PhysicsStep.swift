@@ -1,8 +1,8 @@
 import Benchmark
 import BenchmarkSupport
 import Game
-import Motion
-import RingBuffer
+import MotionCore
+import Handoff
 
 // Cost of one physics step on a 30×11 level with four ghosts (exit walled in,
 // so every step does full work: integrate, sweep both axes, test every ghost),

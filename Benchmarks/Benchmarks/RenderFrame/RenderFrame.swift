@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Game
-import Motion
+import MotionCore
 import Render
 
 // One terminal frame on an 80×24 screen: a ball crossing the screen wall to

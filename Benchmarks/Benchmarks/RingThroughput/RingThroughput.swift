@@ -1,7 +1,7 @@
 import AtomicsRing
 import Benchmark
-import Motion
-import RingBuffer
+import MotionCore
+import Handoff
 
 // Items per second through a capacity-1024 SPSC ring between two real threads:
 // a producer thread pushing, the benchmark thread popping or draining.
@@ -14,8 +14,8 @@ import RingBuffer
 // consumer (pop, drain), and records each as a custom metric, plus the
 // SPSCRing ÷ swift-atomics ratio taken within the same sample. On this shared
 // 2-vCPU machine thread placement swings cross-thread figures 4–10× within
-// seconds, so only interleaved ratios compare (shared/perf-notes.md). The rings:
-//   SPSCRing   RingBuffer.SPSCRing as shipped (Synchronization.Atomic; its two
+// seconds, so only interleaved ratios compare. The rings:
+//   SPSCRing   Handoff.SPSCRing as shipped (Synchronization.Atomic; its two
 //              plain vars are @exclusivity(unchecked), so no swift_beginAccess)
 //   atomics    the same algorithm and layout on swift-atomics' UnsafeAtomic
 

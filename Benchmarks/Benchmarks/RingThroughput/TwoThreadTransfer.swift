@@ -1,7 +1,7 @@
 import AtomicsRing
-import Motion
+import MotionCore
 import Realtime
-import RingBuffer
+import Handoff
 import Synchronization
 
 /// The benchmark's 48-byte element: six Doubles, the first a sequence number.

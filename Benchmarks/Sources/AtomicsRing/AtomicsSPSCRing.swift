@@ -1,6 +1,6 @@
 import Atomics
 
-/// RingBuffer.SPSCRing again, on swift-atomics' `UnsafeAtomic` instead of
+/// Handoff.SPSCRing again, on swift-atomics' `UnsafeAtomic` instead of
 /// `Synchronization.Atomic`: same algorithm (indices grow, masked on use; each
 /// side caches the other's index and reloads it only when the ring looks full
 /// or empty), same memory orderings, same cache-line layout, same `@inlinable`

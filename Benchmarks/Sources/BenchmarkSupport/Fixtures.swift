@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import Game
-import Motion
+import MotionCore
 
 /// Fixtures shared by the benchmarks: a level with ghosts on which the ball
 /// never wins (its exit is walled in, so every step does full work), tilts that

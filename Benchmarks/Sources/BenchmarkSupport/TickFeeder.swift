@@ -1,6 +1,6 @@
 import Game
-import Motion
-import RingBuffer
+import MotionCore
+import Handoff
 
 /// Plays the sensor's part for a physics-tick benchmark: before each tick it
 /// pushes the next samples from `samples`, restamped on the sample period, so

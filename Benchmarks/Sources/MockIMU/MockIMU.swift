@@ -6,7 +6,7 @@ import Glibc
 // The little of the root package's Tests/MockDevices that the IIOLatency
 // benchmark needs (MockDevices is a test-support target, not a product):
 // a umockdev testbed, the MPU-6050 it holds, and whether the preload is on.
-// See ../../../Tests/MockDevices and /work/shared/umockdev-notes.md.
+// See ../../../Tests/MockDevices (Testbed.swift explains the preload).
 
 /// A umockdev testbed: a fake /sys and /dev that libiio sees instead of the
 /// machine's, through libumockdev-preload. Making one sets `UMOCKDEV_DIR`

@@ -1,4 +1,5 @@
-import Motion
+import MotionCore
+import MotionDevices
 
 /// The evdev part of `doctor`: motion nodes, their gamepads, the Sense HAT
 /// joystick, and whether this user may read them.

@@ -1,5 +1,6 @@
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 
 /// The IIO part of `doctor`: devices, which are IMUs, access to what capture
 /// writes, and the trigger each IMU would run on.

@@ -1,5 +1,6 @@
 import IIO
-import Motion
+import MotionCore
+import MotionDevices
 import Render
 
 /// The checks of `doctor` that are not about a sensor.

@@ -1,0 +1,57 @@
+/// The text forms of a sample: the JSON line `tiltmaze monitor --json`
+/// prints (and a recording would store), and the fixed-width columns of the
+/// live monitor.
+public enum MotionSampleText {}
+
+extension MotionSampleText {
+    /// One sample as a line of JSON: `{"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z]|null,"device":"…"}`.
+    /// Numbers are printed in Swift's shortest exact form, so a reader gets back
+    /// the very `Double` the sensor produced.
+    public static func jsonLine(_ sample: MotionSample, device: String) -> String {
+        func vector(_ v: Vector3, present: Bool) -> String {
+            present ? "[\(number(v.x)),\(number(v.y)),\(number(v.z))]" : "null"
+        }
+        return "{\"t_ns\":\(sample.timestamp),\"accel\":\(vector(sample.acceleration, present: sample.hasAcceleration)),"
+            + "\"gyro\":\(vector(sample.rotationRate, present: sample.hasRotationRate)),\"device\":\(jsonString(device))}"
+    }
+
+    /// JSON has no NaN or infinity: a value that is not finite becomes null.
+    private static func number(_ d: Double) -> String { d.isFinite ? "\(d)" : "null" }
+
+    /// A JSON string literal with the characters JSON requires escaped.
+    public static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `+0.123 -9.807 +0.000` with a fixed width, for the live monitor.
+    public static func fixed(_ v: Vector3, decimals: Int = 3) -> String {
+        [v.x, v.y, v.z].map { value in
+            let scaled = (abs(value) * pow10(decimals)).rounded()
+            let whole = Int(scaled / pow10(decimals))
+            var fraction = String(Int(scaled.truncatingRemainder(dividingBy: pow10(decimals))))
+            fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+            let text = "\(value < 0 && scaled != 0 ? "-" : "+")\(whole).\(fraction)"
+            return String(repeating: " ", count: max(0, 8 - text.count)) + text
+        }.joined(separator: " ")
+    }
+
+    private static func pow10(_ n: Int) -> Double {
+        var r = 1.0
+        for _ in 0..<n { r *= 10 }
+        return r
+    }
+}

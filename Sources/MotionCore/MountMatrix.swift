@@ -1,0 +1,59 @@
+/// How a sensor is mounted relative to the board: a 3×3 matrix taking the
+/// chip's axes to the board's (the kernel's and udev's "mount matrix").
+///
+/// Text form, as in sysfs `mount_matrix`/`in_accel_mount_matrix` and udev's
+/// `ACCEL_MOUNT_MATRIX`: `"x1, y1, z1; x2, y2, z2; x3, y3, z3"`, rows first.
+/// Board = M × chip.
+public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
+    public var rows: (Vector3, Vector3, Vector3)
+
+    public init(_ r0: Vector3, _ r1: Vector3, _ r2: Vector3) { rows = (r0, r1, r2) }
+
+    public static let identity = MountMatrix(Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
+
+    /// Parses the text form; nil unless it is three `;`-separated rows of
+    /// three `,`-separated finite numbers (blanks around each allowed).
+    public init?(parsing text: some StringProtocol) {
+        let rowTexts = text.trimmingCharacters(in: " \t\n").split(separator: ";", omittingEmptySubsequences: false)
+        var values: [Double] = []
+        for rowText in rowTexts {
+            let cells = rowText.split(separator: ",", omittingEmptySubsequences: false)
+            guard cells.count == 3 else { return nil }
+            for cell in cells {
+                guard let value = Double(cell.trimmingCharacters(in: " \t")), value.isFinite else { return nil }
+                values.append(value)
+            }
+        }
+        guard values.count == 9 else { return nil }
+        self.init(Vector3(values[0], values[1], values[2]), Vector3(values[3], values[4], values[5]),
+                  Vector3(values[6], values[7], values[8]))
+    }
+
+    /// The chip's vector `v` in the board's frame.
+    @inlinable
+    public func apply(_ v: Vector3) -> Vector3 {
+        Vector3(rows.0.dot(v), rows.1.dot(v), rows.2.dot(v))
+    }
+
+    public var isIdentity: Bool { self == .identity }
+
+    public static func == (a: MountMatrix, b: MountMatrix) -> Bool {
+        a.rows.0 == b.rows.0 && a.rows.1 == b.rows.1 && a.rows.2 == b.rows.2
+    }
+
+    public var description: String {
+        func row(_ v: Vector3) -> String { "\(format(v.x)), \(format(v.y)), \(format(v.z))" }
+        func format(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+        return "\(row(rows.0)); \(row(rows.1)); \(row(rows.2))"
+    }
+}
+
+extension StringProtocol {
+    /// Drops leading and trailing characters found in `set` (no Foundation needed).
+    package func trimmingCharacters(in set: String) -> Substring {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,96 @@
+import Realtime
+import Handoff
+import Synchronization
+
+/// A motion sensor with no hardware: the keyboard tilts a virtual board
+/// (`TiltBoard`) and a thread of its own samples it at a fixed rate into the
+/// same kind of ring a real IMU feeds, so everything downstream runs exactly
+/// as it would on a Pi.
+public final class SimulatedSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `board` and `thread` are touched only by the sensor
+    // thread and by start/stop respectively; commands cross threads as atomics.
+
+    public let samples: SPSCRing<MotionSample>
+    public let rate: Double
+    public var displayName: String { "simulated board (keyboard tilt)" }
+
+    /// Tilt change per key press, radians.
+    public let tiltStep: Double
+
+    // Commanded tilt, written by the input thread, read by the sensor thread.
+    // Stored as Double bit patterns: there is no atomic Double.
+    private let commandedRoll = Atomic<UInt64>(0.0.bitPattern)
+    private let commandedPitch = Atomic<UInt64>(0.0.bitPattern)
+    private let running = Atomic<Bool>(false)
+    private var thread: OSThread?
+    private var board: TiltBoard
+
+    public init(rate: Double = 200, tiltStep: Double = 3 * .pi / 180,
+                board: TiltBoard = TiltBoard(), ringCapacity: Int = defaultSampleRingCapacity) {
+        precondition(rate > 0, "sample rate must be positive")
+        self.rate = rate
+        self.tiltStep = tiltStep
+        self.board = board
+        self.samples = SPSCRing(capacity: ringCapacity)
+    }
+
+    /// Tilts the board one step further: `right` > 0 lowers the right edge,
+    /// `up` > 0 lowers the top edge (so the ball rolls that way). Any thread.
+    public func nudge(right: Int, up: Int) {
+        let limit = board.maxTilt
+        update(commandedRoll) { max(-limit, min(limit, $0 + Double(right) * tiltStep)) }
+        update(commandedPitch) { max(-limit, min(limit, $0 + Double(up) * tiltStep)) }
+    }
+
+    /// Commands the board back to level. Any thread.
+    public func level() {
+        commandedRoll.store(0.0.bitPattern, ordering: .relaxed)
+        commandedPitch.store(0.0.bitPattern, ordering: .relaxed)
+    }
+
+    /// The commanded tilt (roll, pitch) in radians.
+    public var commandedTilt: (roll: Double, pitch: Double) {
+        (Double(bitPattern: commandedRoll.load(ordering: .relaxed)),
+         Double(bitPattern: commandedPitch.load(ordering: .relaxed)))
+    }
+
+    private func update(_ atomic: borrowing Atomic<UInt64>, _ f: (Double) -> Double) {
+        var old = atomic.load(ordering: .relaxed)
+        while true {
+            let new = f(Double(bitPattern: old)).bitPattern
+            let (exchanged, original) = atomic.compareExchange(expected: old, desired: new, ordering: .relaxed)
+            if exchanged { return }
+            old = original
+        }
+    }
+
+    public func start() throws {
+        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        thread = try OSThread(name: "tiltmaze-sim") { [self] in run() }
+    }
+
+    public func stop() {
+        guard running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
+        thread?.join()
+        thread = nil
+    }
+
+    /// The sensor loop: one sample per period, stamped with the instant it
+    /// stands for, as a real IMU's data-ready timestamp is.
+    private func run() {
+        TimerSlack.set(nanoseconds: 10_000)
+        let period = Int64((1e9 / rate).rounded())
+        let dt = Double(period) / 1e9
+        var deadline = MonotonicClock.now() + period
+        while running.load(ordering: .relaxed) {
+            MonotonicClock.sleep(until: deadline)
+            board.targetRoll = Double(bitPattern: commandedRoll.load(ordering: .relaxed))
+            board.targetPitch = Double(bitPattern: commandedPitch.load(ordering: .relaxed))
+            samples.push(board.advance(by: dt, timestamp: deadline))
+            deadline += period
+            // After a long stall (suspended process), resume from now instead of bursting.
+            let now = MonotonicClock.now()
+            if now - deadline > 50 * period { deadline = now + period }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether this user may use a device file or sysfs attribute, and if not, why
+/// and what to do: the answer `tiltmaze devices` and `doctor` give.
+public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
+    public enum Need: Sendable { case read, readWrite }
+
+    public var path: String
+    public var allowed: Bool
+    /// Empty when allowed; otherwise the reason and the fix.
+    public var explanation: String
+
+    public var description: String { allowed ? "\(path): ok" : "\(path): \(explanation)" }
+
+    /// The group `udev/70-tiltmaze.rules` gives the sensors, triggers and
+    /// framebuffers to (created by `udev/install.sh`).
+    public static let ruleGroup = "tiltmaze"
+
+    /// Checks `path` for `need` with the real user's permissions (`access(2)`).
+    public static func check(_ path: String, need: Need) -> DeviceAccess {
+        let mode = need == .read ? R_OK : R_OK | W_OK
+        if access(path, mode) == 0 { return DeviceAccess(path: path, allowed: true, explanation: "") }
+        let code = errno
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return DeviceAccess(path: path, allowed: false,
+                                explanation: "missing (\(String(cString: strerror(code)))); is the driver loaded?")
+        }
+        let groupMember = isMember(of: info.st_gid)
+        let group = groupName(info.st_gid)
+        return DeviceAccess(path: path, allowed: false, explanation: explain(
+            need: need, owner: userName(info.st_uid), group: group, mode: info.st_mode & 0o777,
+            inGroupNow: groupMember, listedInGroup: !groupMember && isListedMember(of: group),
+            ruleGroup: GroupMembership.of(ruleGroup)))
+    }
+
+    /// The reason and the fix, from what `stat` and the group database say.
+    ///
+    /// Once the rules are installed (their group exists), joining that group
+    /// is the fix even for a node whose own group is another (`input`,
+    /// `video`): the rules reach those through an ACL entry, which `stat`
+    /// does not show.
+    ///
+    /// - Parameters:
+    ///   - inGroupNow: this process has the file's group.
+    ///   - listedInGroup: the group database lists the user (added since this login).
+    ///   - ruleGroup: where the user stands with `DeviceAccess.ruleGroup`.
+    public static func explain(need: Need, owner: String, group: String, mode: mode_t,
+                               inGroupNow: Bool, listedInGroup: Bool,
+                               ruleGroup: GroupMembership = .missing) -> String {
+        let modeText = String(mode, radix: 8)
+        let why = "\(need == .read ? "not readable" : "not readable and writable") by you: owner \(owner), group \(group), mode \(modeText)"
+        let groupMay = need == .read ? mode & 0o040 != 0 : mode & 0o060 == 0o060
+        // The file's own group (video, say) would let the user in: joining it is a fix too.
+        let otherGroupWouldAdmit = groupMay && !inGroupNow && group != Self.ruleGroup
+        switch ruleGroup {
+        case .pendingRelogin:
+            return why + "; you were added to group \(Self.ruleGroup) but this login predates it: log out and in again"
+        case .notMember:
+            return why + "; join group \(Self.ruleGroup) (sudo usermod -aG \(Self.ruleGroup) $USER) and log in again"
+        case .member where !otherGroupWouldAdmit:
+            return why + "; you are in group \(Self.ruleGroup) but the udev rules do not cover it: reinstall them (udev/README.md) and re-trigger udev"
+        case .member, .missing:
+            break
+        }
+        if groupMay && !inGroupNow {
+            if listedInGroup {
+                return why + "; you were added to group \(group) but this login predates it: log out and in again"
+            }
+            return why + "; join group \(group) (sudo usermod -aG \(group) $USER) and log in again"
+        }
+        return why + "; install the udev rules in udev/ (see udev/README.md) to give group access"
+    }
+
+    static func userName(_ uid: uid_t) -> String {
+        guard let pw = getpwuid(uid), let name = pw.pointee.pw_name else { return String(uid) }
+        return String(cString: name)
+    }
+
+    static func groupName(_ gid: gid_t) -> String {
+        guard let gr = getgrgid(gid), let name = gr.pointee.gr_name else { return String(gid) }
+        return String(cString: name)
+    }
+
+    /// Whether this process has `gid` (effective, or among its supplementary groups).
+    static func isMember(of gid: gid_t) -> Bool {
+        if getegid() == gid { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let n = getgroups(count, &groups)
+        return n > 0 && groups.prefix(Int(n)).contains(gid)
+    }
+
+    /// Whether the group database lists this user in `group` (true after
+    /// `usermod -aG` even before the user logs in again).
+    static func isListedMember(of group: String) -> Bool {
+        guard let gr = getgrnam(group), let pw = getpwuid(getuid()), let user = pw.pointee.pw_name else { return false }
+        if gr.pointee.gr_gid == pw.pointee.pw_gid { return true }
+        var member = gr.pointee.gr_mem
+        while let m = member?.pointee {
+            if strcmp(m, user) == 0 { return true }
+            member = member?.advanced(by: 1)
+        }
+        return false
+    }
+}
+
+/// Where the user stands with a group: what `tiltmaze doctor` reports for
+/// the rules' group, and what decides the fix an access error suggests.
+public enum GroupMembership: Equatable, Sendable {
+    /// This process has the group.
+    case member
+    /// The group database lists the user, but this login started before.
+    case pendingRelogin
+    /// The group exists; the user is not in it.
+    case notMember
+    /// No such group: the udev rules are not installed.
+    case missing
+
+    public static func of(_ group: String) -> GroupMembership {
+        guard let entry = getgrnam(group) else { return .missing }
+        if DeviceAccess.isMember(of: entry.pointee.gr_gid) { return .member }
+        return DeviceAccess.isListedMember(of: group) ? .pendingRelogin : .notMember
+    }
+}

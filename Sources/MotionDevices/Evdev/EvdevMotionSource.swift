@@ -1,0 +1,246 @@
+import MotionCore
+import Evdev
+import Realtime
+import Handoff
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An evdev motion node (`INPUT_PROP_ACCELEROMETER`: a game controller's
+/// motion sensors, a laptop or board accelerometer) read on a thread of its own.
+///
+/// `start()` opens the node, has the kernel stamp its events with
+/// `CLOCK_MONOTONIC`, and reads the axes' resolutions and present values; the
+/// thread then waits in `poll` and turns each frame (`SYN_REPORT`) into a
+/// `MotionSample` the moment it arrives (`EvdevSampleAssembler`: SI units,
+/// MSC_TIMESTAMP spacing, the mount matrix).
+///
+/// Controllers come and go (Bluetooth range, batteries, cables): when the
+/// node disappears the source does not fail but reports an `interruption`
+/// and looks every `reconnectInterval` for a motion node of the same
+/// controller (same `uniq`, else same name), which may come back under
+/// another event number; when it opens, the interruption clears and samples
+/// flow again. The game pauses meanwhile.
+public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `connection` belongs to start/stop and, between
+    // them, to the sensor thread; the rest is immutable or synchronised.
+
+    /// The node as found at start; after a reconnection the live node may have another path.
+    public let node: InputNode
+    public let samples: SPSCRing<MotionSample>
+    /// Nominal: the controller sets the pace (see `EvdevControllerProfile`).
+    public let rate: Double
+    public let displayName: String
+    public let reconnectInterval: Duration
+    /// What the driver is known to do differently (axes, rate).
+    public let profile: EvdevControllerProfile
+
+    private let mountOverride: MountMatrix?
+    private let sysfs: String
+    private let udevDirectory: String
+    private var connection: Connection?
+    /// Where the controller was last opened: `node.path`, until it comes back
+    /// elsewhere. Written by `start` and by the sensor thread between start and stop.
+    private var livePath: String
+    private var thread: OSThread?
+    private let running = Atomic<Bool>(false)
+    private let failureText = Mutex<String?>(nil)
+    private let interruptionText = Mutex<String?>(nil)
+    private let rejected = Atomic<Int>(0)
+    private let reconnections = Atomic<Int>(0)
+
+    /// An open node and the state of its frames.
+    private struct Connection {
+        let device: EvdevDevice
+        var feeder: EvdevSampleFeeder
+    }
+
+    /// - Parameters:
+    ///   - node: the motion node (`SensorDiscovery.evdevSensors()`, or `InputNode` for a path).
+    ///   - mount: the mount matrix to apply; nil takes udev's `ACCEL_MOUNT_MATRIX`
+    ///     for the node, else the driver's convention (`EvdevControllerProfile`), else identity.
+    ///   - sysfs: where to look for the node again after it went away.
+    public init(node: InputNode, mount: MountMatrix? = nil, reconnectInterval: Duration = .milliseconds(250),
+                ringCapacity: Int = defaultSampleRingCapacity, sysfs: String = "/sys",
+                udevDirectory: String = UdevDatabase.defaultDirectory) {
+        self.node = node
+        self.livePath = node.path
+        self.profile = EvdevControllerProfile(name: node.name)
+        self.rate = profile.nominalRate
+        self.samples = SPSCRing(capacity: ringCapacity)
+        self.displayName = "\(node.name) on \(node.path)"
+        self.reconnectInterval = reconnectInterval
+        self.mountOverride = mount
+        self.sysfs = sysfs
+        self.udevDirectory = udevDirectory
+    }
+
+    public var failure: String? { failureText.withLock { $0 } }
+    /// Set while the controller is away and the source waits for it to come back.
+    public var interruption: String? { interruptionText.withLock { $0 } }
+    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+    /// How many times the controller came back after going away.
+    public var reconnectionCount: Int { reconnections.load(ordering: .relaxed) }
+
+    /// Opens the node and starts the thread. Throws `EvdevError` naming the
+    /// node: it cannot be opened (EACCES: the udev rules), or it is no motion sensor.
+    public func start() throws {
+        guard !running.load(ordering: .acquiring) else { return }
+        failureText.withLock { $0 = nil }
+        interruptionText.withLock { $0 = nil }
+        connection = try connectAtStart()
+        running.store(true, ordering: .releasing)
+        do {
+            thread = try OSThread(name: "tiltmaze-evdev") { [self] in run() }
+        } catch {
+            running.store(false, ordering: .releasing)
+            connection = nil
+            throw error
+        }
+    }
+
+    public func stop() {
+        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        thread?.join()
+        thread = nil
+        connection = nil
+    }
+
+    /// Opens the node where the controller was last seen; if that node is
+    /// gone (the controller came back as another `eventN` before a stop),
+    /// the same controller wherever it is now.
+    private func connectAtStart() throws(EvdevError) -> Connection {
+        do {
+            return try connect(livePath)
+        } catch where error.errno == ENOENT || error.errno == ENODEV {
+            for candidate in sameController() {
+                if let connection = try? connect(candidate.path) { return connection }
+            }
+            throw error
+        }
+    }
+
+    /// Opens `path` and prepares its frames: monotonic event times, the
+    /// resolutions, the axes' present values, the mount matrix.
+    private func connect(_ path: String) throws(EvdevError) -> Connection {
+        let device = try EvdevDevice(path: path)
+        guard device.isMotionSensor else {
+            throw EvdevError(errno: EINVAL, operation: "read motion", path: path,
+                             detail: "\(device.name) is not a motion sensor (no INPUT_PROP_ACCELEROMETER); `tiltmaze devices` lists the ones there are")
+        }
+        let accel = device.hasEvent(type: .abs, code: EvdevCode.absX) ? device.absInfo(EvdevCode.absX)?.resolution : nil
+        let gyro = device.hasEvent(type: .abs, code: EvdevCode.absRX) ? device.absInfo(EvdevCode.absRX)?.resolution : nil
+        guard accel != nil || (gyro ?? 0) > 0 else {
+            throw EvdevError(errno: EINVAL, operation: "read motion", path: path,
+                             detail: "\(device.name) has neither accelerometer axes (ABS_X/Y/Z) nor a gyroscope with a resolution")
+        }
+        try device.setClock(.monotonic)
+        var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mountMatrix(for: path))
+        for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absZ, EvdevCode.absRX, EvdevCode.absRY, EvdevCode.absRZ] {
+            if let value = device.currentValue(type: .abs, code: code) { assembler.setInitial(code: code, value: value) }
+        }
+        livePath = path
+        return Connection(device: device, feeder: EvdevSampleFeeder(assembler: assembler))
+    }
+
+    /// udev's `ACCEL_MOUNT_MATRIX` first (hwdb or a local rule knows the
+    /// particular board), then what the driver is known to do.
+    private func mountMatrix(for path: String) -> MountMatrix {
+        if let mountOverride { return mountOverride }
+        if let text = UdevDatabase.properties(ofCharacterDevice: path, directory: udevDirectory)["ACCEL_MOUNT_MATRIX"],
+           let m = MountMatrix(parsing: text) {
+            return m
+        }
+        return profile.mount
+    }
+
+    // MARK: The sensor thread
+
+    /// Waits in `poll` (a 100 ms slice, so `stop()` is noticed) and reads
+    /// everything queued; without a connection, looks for the controller.
+    /// The event buffer is allocated once; a frame costs no allocation.
+    private func run() {
+        let capacity = 256
+        let events = UnsafeMutableBufferPointer<EvdevEvent>.allocate(capacity: capacity)
+        events.initialize(repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0))
+        defer { events.deallocate() }
+        var connection = self.connection
+        while running.load(ordering: .relaxed) {
+            guard var live = connection else {
+                MonotonicClock.sleep(until: MonotonicClock.now() + reconnectInterval.nanoseconds)
+                connection = reconnect()
+                continue
+            }
+            do {
+                guard try live.device.waitForEvents(timeoutMilliseconds: 100) else { continue }
+                reading: while true {
+                    let result = try live.device.readEvents(into: events)
+                    switch result {
+                    case .wouldBlock:
+                        break reading
+                    case .resynced(let n):
+                        live.feeder.dropped()
+                        feed(events, count: n, into: &live)
+                    case .events(let n):
+                        feed(events, count: n, into: &live)
+                    }
+                }
+                connection = live
+            } catch where error.isDeviceGone {
+                connection = nil
+                interruptionText.withLock { $0 = disconnectedText }
+            } catch {
+                fail("\(error)")
+                return
+            }
+        }
+    }
+
+    private func feed(_ events: UnsafeMutableBufferPointer<EvdevEvent>, count: Int, into live: inout Connection) {
+        let refused = live.feeder.feed(UnsafeBufferPointer(rebasing: events[0 ..< count]), into: samples)
+        if refused > 0 { rejected.wrappingAdd(refused, ordering: .relaxed) }
+    }
+
+    /// The controller's motion node, if it is back and opens. A node that is
+    /// there but not yet readable (udev applies permissions just after the
+    /// node appears) is tried again next time.
+    private func reconnect() -> Connection? {
+        var refusal: String?
+        for candidate in sameController() {
+            do {
+                let connection = try connect(candidate.path)
+                interruptionText.withLock { $0 = nil }
+                reconnections.wrappingAdd(1, ordering: .relaxed)
+                return connection
+            } catch {
+                // Say why, so a node that stays unreadable (no udev rule) is not a silent wait.
+                refusal = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error)"
+            }
+        }
+        interruptionText.withLock { $0 = refusal ?? disconnectedText }
+        return nil
+    }
+
+    /// Motion nodes of this controller present now.
+    private func sameController() -> [InputNode] {
+        SensorDiscovery.inputNodes(sysfs: sysfs).filter { $0.isMotionSensor && isSameController($0) }
+    }
+
+    private var disconnectedText: String { "\(shortName) disconnected: waiting for it to come back" }
+
+    /// What the player calls it, short enough for the status line: "DualSense".
+    private var shortName: String { profile.kind == .other ? node.name : profile.kind.rawValue }
+
+    /// Same `uniq` (a controller's Bluetooth address) when the node had one; else the same name.
+    private func isSameController(_ other: InputNode) -> Bool {
+        if let uniq = node.uniq { return other.uniq == uniq }
+        return other.name == node.name
+    }
+
+    private func fail(_ message: String) {
+        failureText.withLock { $0 = message }
+        interruptionText.withLock { $0 = nil }
+        running.store(false, ordering: .releasing)
+    }
+}

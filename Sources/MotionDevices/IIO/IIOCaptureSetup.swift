@@ -1,0 +1,103 @@
+import MotionCore
+import IIO
+
+/// Prepares one IIO device for buffered capture and remembers what it changed,
+/// so `restore()` puts the device back as it was found.
+///
+/// Order matters to the kernel: the timestamp clock, rate and trigger can
+/// only change while the buffer is off, so all of this happens before the
+/// buffer is created, and is undone after it is destroyed.
+final class IIOCaptureSetup {
+    let device: IIODevice
+    private(set) var changes: [(device: IIODevice, attribute: String, original: String)] = []
+    private(set) var createdTrigger: HrtimerTrigger?
+    /// The rate the device runs at after setup, if it told us.
+    private(set) var rate: Double?
+    /// The trigger in use, if any (for messages).
+    private(set) var triggerName: String?
+
+    init(device: IIODevice) { self.device = device }
+
+    /// - Parameter wantedRate: samples per second the game asks for.
+    func configure(wantedRate: Double, configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) throws(IIOError) {
+        let names = Set(device.attributeNames)
+        if names.contains("current_timestamp_clock") {
+            try change("current_timestamp_clock", to: "monotonic")
+        }
+        if names.contains("sampling_frequency") {
+            var chosen = wantedRate
+            for available in ["sampling_frequency_available", "in_accel_sampling_frequency_available"] where names.contains(available) {
+                let text = try device.readAttribute(available)
+                if let offer = SamplingRateChoice.parse(text) { chosen = SamplingRateChoice.choose(wantedRate, from: offer) }
+                break
+            }
+            try change("sampling_frequency", to: Self.format(chosen))
+            rate = (try? device.readAttribute("sampling_frequency", as: Double.self)) ?? chosen
+        }
+        try chooseTrigger(wantedRate: rate ?? wantedRate, configfsRoot: configfsRoot)
+    }
+
+    private func chooseTrigger(wantedRate: Double, configfsRoot: String) throws(IIOError) {
+        guard let choice = TriggerChoice.choose(for: device, configfsRoot: configfsRoot) else {
+            throw IIOError(errno: ENODEV, operation: "find a trigger", subject: device.attributePath("trigger/current_trigger"),
+                           detail: "it has no data-ready trigger and no hrtimer trigger exists or can be made; see hardware.md (hrtimer trigger set-up)")
+        }
+        switch choice {
+        case .none:
+            return
+        case .dataReady(let name):
+            try change("trigger/current_trigger", to: name)
+            triggerName = name
+        case .existingHrtimer(let name):
+            // Made at boot (udev/tiltmaze-hrtimer.service) at the kernel's
+            // default rate: pace it as asked, and put its rate back after.
+            if let trigger = device.context.triggers.first(where: { $0.name == name }) {
+                try? change("sampling_frequency", to: Self.format(wantedRate), on: trigger)
+            }
+            try change("trigger/current_trigger", to: name)
+            triggerName = name
+        case .createHrtimer(let name):
+            createdTrigger = try HrtimerTrigger.create(named: name, configfsRoot: configfsRoot)
+            // The new trigger is not in this context: set its rate through a fresh one.
+            if let fresh = try? IIOContext(), let trigger = fresh.triggers.first(where: { $0.name == name }) {
+                try? trigger.writeAttribute("sampling_frequency", Self.format(wantedRate))
+            }
+            try change("trigger/current_trigger", to: name)
+            triggerName = name
+        }
+    }
+
+    /// Writes `value` to an attribute of `target` (the device itself unless
+    /// given), remembering the old text once.
+    private func change(_ attribute: String, to value: String, on target: IIODevice? = nil) throws(IIOError) {
+        let target = target ?? device
+        let original = trimmed(try target.readAttribute(attribute))
+        if original != value {
+            try target.writeAttribute(attribute, value)
+            changes.append((target, attribute, original))
+        }
+    }
+
+    /// Puts back every attribute changed, newest first, and removes a trigger we made.
+    /// Best effort: a device that vanished cannot be restored, and that is not an error worth more noise.
+    func restore() {
+        for (target, attribute, original) in changes.reversed() {
+            try? target.writeAttribute(attribute, original)
+        }
+        changes.removeAll()
+        try? createdTrigger?.remove()
+        createdTrigger = nil
+    }
+
+    static func format(_ rate: Double) -> String {
+        rate == rate.rounded() ? String(Int(rate)) : String(rate)
+    }
+
+    private func trimmed(_ text: String) -> String {
+        String(text.trimmingCharacters(in: " \t\n"))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,81 @@
+import MotionCore
+import IIO
+
+/// Turns one raw IIO scan into a `MotionSample` in SI units and the board's
+/// frame: raw integer (byte order, shift, sign: `IIOScanLayout`), plus the
+/// channel's offset, times its scale (libiio applies neither), then the mount
+/// matrix. IIO's ABI puts accelerations in m/s² and angular rates in rad/s
+/// after scaling, and timestamps in nanoseconds.
+///
+/// Built once per capture; `sample(from:)` allocates nothing.
+public struct IIOScanConverter: Sendable {
+    /// One vector's three elements in the layout, with their calibration.
+    public struct Axes: Sendable, Equatable {
+        public var elements: (Int, Int, Int)
+        public var scale: Vector3
+        public var offset: Vector3
+        public init(elements: (Int, Int, Int), scale: Vector3, offset: Vector3) {
+            self.elements = elements; self.scale = scale; self.offset = offset
+        }
+        public static func == (a: Axes, b: Axes) -> Bool {
+            a.elements == b.elements && a.scale == b.scale && a.offset == b.offset
+        }
+    }
+
+    public let layout: IIOScanLayout
+    public let accel: Axes?
+    public let gyro: Axes?
+    /// The layout element holding the timestamp, if enabled.
+    public let timestamp: Int?
+    public let mount: MountMatrix
+
+    public init(layout: IIOScanLayout, accel: Axes?, gyro: Axes?, timestamp: Int?, mount: MountMatrix) {
+        self.layout = layout
+        self.accel = accel
+        self.gyro = gyro
+        self.timestamp = timestamp
+        self.mount = mount
+    }
+
+    /// Reads scale and offset for the enabled `accel_*`/`anglvel_*` channels of `device`.
+    public init(device: IIODevice, layout: IIOScanLayout, mount: MountMatrix) throws(IIOError) {
+        func axes(_ type: String) throws(IIOError) -> Axes? {
+            var found: [(Int, Double, Double)] = []
+            for axis in ["x", "y", "z"] {
+                let id = "\(type)_\(axis)"
+                guard let element = layout.elementIndex(of: id), let channel = device.channel(id: id) else { return nil }
+                let scale = channel.attributeNames.contains("scale") ? try channel.readAttribute("scale", as: Double.self) : 1
+                let offset = channel.attributeNames.contains("offset") ? try channel.readAttribute("offset", as: Double.self) : 0
+                found.append((element, scale, offset))
+            }
+            return Axes(elements: (found[0].0, found[1].0, found[2].0),
+                        scale: Vector3(found[0].1, found[1].1, found[2].1),
+                        offset: Vector3(found[0].2, found[1].2, found[2].2))
+        }
+        self.init(layout: layout, accel: try axes("accel"), gyro: try axes("anglvel"),
+                  timestamp: layout.elementIndex(of: "timestamp"), mount: mount)
+    }
+
+    /// The sample one scan holds. `fallbackTime` stamps scans without a timestamp element.
+    @inlinable
+    public func sample(from scan: UnsafeRawBufferPointer, fallbackTime: Int64) -> MotionSample {
+        var s = MotionSample(timestamp: fallbackTime, fields: [])
+        if let t = timestamp { s.timestamp = layout.rawValue(of: t, in: scan) }
+        if let a = accel {
+            s.acceleration = mount.apply(convert(a, scan))
+            s.fields.insert(.acceleration)
+        }
+        if let g = gyro {
+            s.rotationRate = mount.apply(convert(g, scan))
+            s.fields.insert(.rotationRate)
+        }
+        return s
+    }
+
+    @inlinable
+    func convert(_ axes: Axes, _ scan: UnsafeRawBufferPointer) -> Vector3 {
+        Vector3((Double(layout.rawValue(of: axes.elements.0, in: scan)) + axes.offset.x) * axes.scale.x,
+                (Double(layout.rawValue(of: axes.elements.1, in: scan)) + axes.offset.y) * axes.scale.y,
+                (Double(layout.rawValue(of: axes.elements.2, in: scan)) + axes.offset.z) * axes.scale.z)
+    }
+}

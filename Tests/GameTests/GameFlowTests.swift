@@ -1,0 +1,124 @@
+import Testing
+import Controls
+import Game
+
+/// The menus and what each input does, without threads or a terminal.
+@Suite("Game flow: inputs and menus")
+struct GameFlowTests {
+    @Test("while playing, directions tilt the simulated board and space levels it")
+    func playingDirections() {
+        var flow = GameFlow()
+        #expect(flow.handle(.up) == .nudge(right: 0, up: 1))
+        #expect(flow.handle(.down) == .nudge(right: 0, up: -1))
+        #expect(flow.handle(.left) == .nudge(right: -1, up: 0))
+        #expect(flow.handle(.right) == .nudge(right: 1, up: 0))
+        #expect(flow.handle(.level) == .level)
+        #expect(flow.menu == nil && !flow.wantsPause)
+    }
+
+    @Test("pause or select opens the pause menu on Resume; the physics should stop")
+    func opening() {
+        for input in [GameInput.pause, .select] {
+            var flow = GameFlow()
+            #expect(flow.handle(input) == nil)
+            #expect(flow.menu == MenuState(.paused, selected: 0))
+            #expect(flow.wantsPause)
+        }
+    }
+
+    @Test("in the menu, up and down move the highlight, wrapping round, and do not tilt the board")
+    func navigating() {
+        var flow = GameFlow()
+        _ = flow.handle(.pause)
+        #expect(flow.handle(.down) == nil)
+        #expect(flow.menu?.selectedItem == .restart)
+        _ = flow.handle(.down)
+        #expect(flow.menu?.selectedItem == .quit)
+        _ = flow.handle(.down)
+        #expect(flow.menu?.selectedItem == .resume)
+        _ = flow.handle(.up)
+        #expect(flow.menu?.selectedItem == .quit)
+    }
+
+    @Test("choosing Resume, or pause or back again, closes the menu")
+    func resuming() {
+        for close in [[GameInput.select], [.pause], [.back]] {
+            var flow = GameFlow()
+            _ = flow.handle(.pause)
+            for input in close { #expect(flow.handle(input) == nil) }
+            #expect(flow.menu == nil && !flow.wantsPause)
+        }
+    }
+
+    @Test("choosing Restart restarts and closes the menu; choosing Quit quits")
+    func choosing() {
+        var flow = GameFlow()
+        _ = flow.handle(.pause)
+        _ = flow.handle(.down)
+        #expect(flow.handle(.select) == .restart)
+        #expect(flow.menu == nil)
+        _ = flow.handle(.pause)
+        _ = flow.handle(.up)
+        #expect(flow.handle(.select) == .quit)
+    }
+
+    @Test("r and q act at once, menu or not")
+    func directKeys() {
+        var flow = GameFlow()
+        #expect(flow.handle(.restart) == .restart)
+        _ = flow.handle(.pause)
+        #expect(flow.handle(.quit) == .quit)
+    }
+
+    @Test("reaching the exit opens the win menu; Play again restarts, and the menu stays shut while the world still says won")
+    func winning() {
+        var flow = GameFlow()
+        flow.update(status: .won)
+        #expect(flow.menu == MenuState(.won))
+        #expect(!flow.wantsPause)
+        #expect(flow.handle(.select) == .restart)
+        flow.update(status: .won)   // the physics thread has not restarted yet
+        #expect(flow.menu == nil)
+        flow.update(status: .playing)
+        flow.update(status: .won)
+        #expect(flow.menu == MenuState(.won))
+        _ = flow.handle(.down)
+        #expect(flow.handle(.select) == .quit)
+    }
+
+    @Test("pause does not close the win menu")
+    func pauseOnWin() {
+        var flow = GameFlow()
+        flow.update(status: .won)
+        _ = flow.handle(.pause)
+        #expect(flow.menu == MenuState(.won))
+    }
+}
+
+@Suite("Keyboard and pad inputs")
+struct InputMappingTests {
+    @Test("keys map to inputs: arrows, Enter, space, p, r, q, Esc and Ctrl-C; others are ignored")
+    func keys() {
+        #expect(GameInput(key: .up) == .up)
+        #expect(GameInput(key: .enter) == .select)
+        #expect(GameInput(key: .space) == .level)
+        #expect(GameInput(key: .character(UInt8(ascii: "p"))) == .pause)
+        #expect(GameInput(key: .character(UInt8(ascii: "R"))) == .restart)
+        #expect(GameInput(key: .character(UInt8(ascii: "q"))) == .quit)
+        #expect(GameInput(key: .escape) == .quit)
+        #expect(GameInput(key: .interrupt) == .quit)
+        #expect(GameInput(key: .character(UInt8(ascii: "x"))) == nil)
+    }
+
+    @Test("pad buttons map by position: D-pad moves, south selects, east goes back, start pauses, select restarts")
+    func padButtons() {
+        #expect(GameInput(button: .up) == .up)
+        #expect(GameInput(button: .down) == .down)
+        #expect(GameInput(button: .left) == .left)
+        #expect(GameInput(button: .right) == .right)
+        #expect(GameInput(button: .south) == .select)
+        #expect(GameInput(button: .east) == .back)
+        #expect(GameInput(button: .start) == .pause)
+        #expect(GameInput(button: .select) == .restart)
+    }
+}

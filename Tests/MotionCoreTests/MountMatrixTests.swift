@@ -1,0 +1,35 @@
+import Testing
+import MotionCore
+
+@Suite("Mount matrix")
+struct MountMatrixTests {
+    @Test("the kernel's text form parses, spaces and a trailing newline allowed")
+    func parses() throws {
+        let m = try #require(MountMatrix(parsing: "0, 1, 0; -1, 0, 0; 0, 0, 1\n"))
+        #expect(m == MountMatrix(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 1)))
+        #expect(MountMatrix(parsing: "1,0,0;0,1,0;0,0,1") == .identity)
+        #expect(MountMatrix(parsing: "0.7071, 0.7071, 0; -0.7071, 0.7071, 0; 0, 0, 1") != nil)
+    }
+
+    @Test("malformed text is refused", arguments: [
+        "", "1, 0, 0; 0, 1, 0", "1, 0; 0, 1, 0; 0, 0, 1", "a, 0, 0; 0, 1, 0; 0, 0, 1",
+        "1, 0, 0; 0, 1, 0; 0, 0, 1; 0, 0, 0", "nan, 0, 0; 0, 1, 0; 0, 0, 1",
+    ])
+    func malformed(_ text: String) {
+        #expect(MountMatrix(parsing: text) == nil)
+    }
+
+    @Test("applying it maps chip axes to board axes (board = M × chip)")
+    func applies() throws {
+        // Chip rotated 90° on the board: chip x points along board -y.
+        let m = try #require(MountMatrix(parsing: "0, 1, 0; -1, 0, 0; 0, 0, 1"))
+        #expect(m.apply(Vector3(1, 0, 0)) == Vector3(0, -1, 0))
+        #expect(m.apply(Vector3(0, 2, 3)) == Vector3(2, 0, 3))
+        #expect(MountMatrix.identity.apply(Vector3(1, 2, 3)) == Vector3(1, 2, 3))
+    }
+
+    @Test("it prints back in the kernel's form")
+    func description() {
+        #expect(MountMatrix(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 1)).description == "0, 1, 0; -1, 0, 0; 0, 0, 1")
+    }
+}

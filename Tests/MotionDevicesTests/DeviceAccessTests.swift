@@ -1,0 +1,88 @@
+import Testing
+import Foundation
+import MotionCore
+import MotionDevices
+
+@Suite("Device access explanations")
+struct DeviceAccessTests {
+    @Test("a readable file is allowed")
+    func allowed() {
+        let a = DeviceAccess.check("/proc/self/status", need: .read)
+        #expect(a.allowed)
+        #expect(a.explanation.isEmpty)
+    }
+
+    @Test("a missing node says so and asks about the driver")
+    func missing() {
+        let a = DeviceAccess.check("/dev/iio:device99-not-here", need: .readWrite)
+        #expect(!a.allowed)
+        #expect(a.explanation.contains("missing"))
+        #expect(a.explanation.contains("driver"))
+    }
+
+    @Test("a file this user may not write names owner, group and mode and says what to do",
+          .enabled(if: getuid() != 0, "root may write anything"))
+    func notWritable() throws {
+        let path = NSTemporaryDirectory() + "tiltmaze-access-\(getpid())"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        defer { unlink(path) }
+        chmod(path, 0o444)
+        let a = DeviceAccess.check(path, need: .readWrite)
+        #expect(!a.allowed)
+        #expect(a.explanation.contains("mode 444"))
+        #expect(a.explanation.contains("udev/README.md"))
+    }
+
+    @Test("a node the group may use, but the user is not in the group: join it")
+    func joinGroup() {
+        let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "iio", mode: 0o660,
+                                       inGroupNow: false, listedInGroup: false)
+        #expect(why == "not readable and writable by you: owner root, group iio, mode 660; join group iio (sudo usermod -aG iio $USER) and log in again")
+    }
+
+    @Test("added to the group since this login: log in again")
+    func reloginPending() {
+        let why = DeviceAccess.explain(need: .read, owner: "root", group: "input", mode: 0o640,
+                                       inGroupNow: false, listedInGroup: true)
+        #expect(why.hasSuffix("you were added to group input but this login predates it: log out and in again"))
+    }
+
+    @Test("a node only root may use: install the udev rules")
+    func rootOnly() {
+        let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o600,
+                                       inGroupNow: false, listedInGroup: false)
+        #expect(why.hasSuffix("install the udev rules in udev/ (see udev/README.md) to give group access"))
+        let readOnlyGroup = DeviceAccess.explain(need: .readWrite, owner: "root", group: "iio", mode: 0o640,
+                                                 inGroupNow: true, listedInGroup: false)
+        #expect(readOnlyGroup.contains("udev/README.md"))
+    }
+
+    @Test("with the rules installed, the fix is the rules' group, even for a node whose own group is input")
+    func ruleGroupFix() {
+        let notMember = DeviceAccess.explain(need: .read, owner: "root", group: "input", mode: 0o660,
+                                             inGroupNow: false, listedInGroup: false, ruleGroup: .notMember)
+        #expect(notMember == "not readable by you: owner root, group input, mode 660; join group tiltmaze (sudo usermod -aG tiltmaze $USER) and log in again")
+        let pending = DeviceAccess.explain(need: .readWrite, owner: "root", group: "tiltmaze", mode: 0o660,
+                                           inGroupNow: false, listedInGroup: true, ruleGroup: .pendingRelogin)
+        #expect(pending.hasSuffix("; you were added to group tiltmaze but this login predates it: log out and in again"))
+    }
+
+    @Test("in the rules' group and still refused: the rules do not cover the file")
+    func ruleGroupMemberRefused() {
+        let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o644,
+                                       inGroupNow: false, listedInGroup: false, ruleGroup: .member)
+        #expect(why.hasSuffix("; you are in group tiltmaze but the udev rules do not cover it: reinstall them (udev/README.md) and re-trigger udev"))
+        // A node of another group that would let the user in: joining that group is still a fix.
+        let video = DeviceAccess.explain(need: .readWrite, owner: "root", group: "video", mode: 0o660,
+                                         inGroupNow: false, listedInGroup: false, ruleGroup: .member)
+        #expect(video.hasSuffix("; join group video (sudo usermod -aG video $USER) and log in again"))
+    }
+
+    @Test("membership of a group that does not exist is .missing; of this process's own group, .member")
+    func membership() {
+        #expect(GroupMembership.of("tiltmaze-no-such-group") == .missing)
+        if let own = getgrgid(getegid()) {
+            #expect(GroupMembership.of(String(cString: own.pointee.gr_name)) == .member)
+        }
+    }
+}
