@@ -10,42 +10,42 @@ struct Devices: ParsableCommand {
     )
 
     func run() throws {
-        var lines: [String] = []
-        let imus: [IIOIMU]
-        do {
-            imus = try SourceChoice.iioIMUs()
-        } catch {
-            printError("cannot read the IIO devices: \(error)")
+        let selection = SensorSelection.examine()
+        if let failure = selection.iioFailure {
+            printError("cannot read the IIO devices: \(failure)")
             throw ExitCode(1)
         }
-        for imu in imus {
-            lines.append("\(imu.name)  (IIO, use --source iio:\(imu.name))")
-            for device in imu.devices { lines += describe(device).map { "  " + $0 } }
+        var lines: [String] = []
+        for candidate in selection.imus {
+            lines.append("\(candidate.imu.name)  (IIO, use --source iio:\(candidate.imu.name))")
+            for readiness in candidate.devices { lines += describe(readiness).map { "  " + $0 } }
         }
-        if let first = imus.first {
+        if let first = selection.imus.first?.imu {
             let triggers = first.devices[0].context.triggers.compactMap(\.name)
             lines.append("IIO triggers: \(triggers.isEmpty ? "none" : triggers.joined(separator: ", "))")
             let hrtimer = HrtimerTrigger.hrtimerDirectory()
-            switch HrtimerTrigger.availability() {
+            switch selection.hrtimer {
             case .available:
                 lines.append("hrtimer triggers: available (\(hrtimer))")
             case let missing:
                 lines.append("hrtimer triggers: not available (\(missing); see hardware.md)")
             }
         }
-        for sensor in SensorDiscovery.evdevSensors() {
-            lines.append("\(sensor.motion.name)  (evdev, use --source evdev:\(sensor.motion.path))")
-            lines += describe(sensor).map { "  " + $0 }
+        for candidate in selection.evdev {
+            lines.append("\(candidate.sensor.motion.name)  (evdev, use --source evdev:\(candidate.sensor.motion.path))")
+            lines += describe(candidate).map { "  " + $0 }
         }
         if lines.isEmpty {
             lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER.")
             lines.append("See hardware.md for wiring and the device-tree overlay; `tiltmaze play` uses the simulated board meanwhile.")
         }
+        lines.append("--source auto uses: \(selection.autoDescription)")
         print(lines.joined(separator: "\n"))
     }
 
     /// The device's lines: id, channels, scales, rates, trigger, mount matrix, access.
-    func describe(_ device: IIODevice) -> [String] {
+    func describe(_ readiness: SensorSelection.DeviceReadiness) -> [String] {
+        let device = readiness.device
         var out = ["\(device.id) \(device.name ?? "")  \(device.devicePath)"]
         let scan = device.channels.filter { $0.isScanElement && !$0.isOutput }
         out.append("  channels: " + scan.map(\.id).joined(separator: " "))
@@ -68,16 +68,16 @@ struct Devices: ParsableCommand {
         } else {
             out.append("  trigger: none needed (hardware FIFO)")
         }
-        let refused = IIOCaptureAccess.check(device).filter { !$0.allowed }
+        let refused = readiness.access.filter { !$0.allowed }
         out.append("  access: " + (refused.isEmpty ? "ok (you may open and configure it)" : "NO"))
         out += refused.map { "    \($0.description)" }
         return out
     }
 
     /// The motion node's lines: axes and their units, the axis convention, the gamepad, access.
-    func describe(_ sensor: EvdevMotionSensor) -> [String] {
+    func describe(_ candidate: SensorSelection.EvdevCandidate) -> [String] {
+        let sensor = candidate.sensor, access = candidate.motion
         var out: [String] = []
-        let access = DeviceAccess.check(sensor.motion.path, need: .read)
         if access.allowed, let device = try? EvdevDevice(path: sensor.motion.path) {
             func resolution(_ code: UInt16, _ unit: String) -> String? {
                 guard device.hasEvent(type: .abs, code: code), let info = device.absInfo(code) else { return nil }

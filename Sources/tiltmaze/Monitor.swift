@@ -19,7 +19,7 @@ struct Monitor: ParsableCommand {
     )
 
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
-    var source: SourceChoice = .auto
+    var source: SensorRequest = .auto
 
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false

@@ -21,7 +21,7 @@ struct Play: ParsableCommand {
     )
 
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH. auto uses the best sensor found, else the simulated board.")
-    var source: SourceChoice = .auto
+    var source: SensorRequest = .auto
 
     @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
     var level: String?

@@ -171,7 +171,7 @@ struct DoctorCommandTests {
             #expect(d.has("OK   IIO: no IIO devices: no I²C IMU is bound (wiring and config.txt: hardware.md)"), "\(d.output)")
             #expect(d.has("OK   evdev: Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors (/dev/input/event4): readable"), "\(d.output)")
             #expect(d.has("OK   evdev: Sony Interactive Entertainment DualSense Wireless Controller (/dev/input/event3): readable (its buttons pause and restart)"), "\(d.output)")
-            #expect(d.lines.last == "OK   ready: tiltmaze play will use Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors (/dev/input/event4)", "\(d.output)")
+            #expect(d.lines.last == "OK   ready: tiltmaze play will use Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors on /dev/input/event4", "\(d.output)")
         }
     }
 
@@ -209,6 +209,56 @@ struct DoctorCommandTests {
             try testbed.setPermissions("\(chip.sysfsPath)/trigger/current_trigger", 0o644)
             let refused = try ProgramRunner.run(["monitor", "--source", "auto", "--samples", "1"], command: command)
             #expect(refused.stderr.contains("reading simulated board (no permission for /sys/bus/iio/devices/iio:device0/trigger/current_trigger: `tiltmaze doctor` says why)"), "\(refused.stderr)")
+        }
+    }
+
+    /// What `doctor`, `devices` and `monitor --source auto` each say `--source auto`
+    /// uses, run as the player on `testbed`.
+    func autoAnswers(_ testbed: Testbed) throws -> (doctor: String?, devices: String?, monitor: String?) {
+        UnprivilegedFileAccess.share(testbed)
+        let command = UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary])
+        let d = try doctor(testbed)
+        let devices = try ProgramRunner.run(["devices"], command: command)
+        // A real sensor that sends nothing keeps monitor waiting (an IIO one
+        // gives up after 2 s): the first line is all this needs, so a short bound.
+        let monitor = try ProgramRunner.run(["monitor", "--source", "auto", "--samples", "1"], command: command, timeout: 4)
+        let ready = d.lines.last.flatMap { line in
+            line.hasPrefix("OK   ready: tiltmaze play will use ") ? String(line.dropFirst(35)) : nil
+        }
+        let listed = devices.stdout.split(separator: "\n").last { $0.hasPrefix("--source auto uses: ") }.map { String($0.dropFirst(20)) }
+        let reading = monitor.stderr.split(separator: "\n").first { $0.hasPrefix("tiltmaze: reading ") }
+            .map { String($0.dropFirst(18).prefix { $0 != ";" }) }
+        return (ready, listed, reading)
+    }
+
+    @Test("doctor, devices and --source auto name the same sensor, or the same reasons for the simulated board")
+    func oneSelection() throws {
+        try withGrantedIMU(mpu6050()) { testbed, _ in
+            let a = try autoAnswers(testbed)
+            #expect(a.doctor == "mpu6050 on iio:device0")
+            #expect(a.devices == a.doctor && a.monitor == a.doctor, "\(a)")
+        }
+        try withGrantedIMU(triggerlessChip()) { testbed, _ in
+            let a = try autoAnswers(testbed)
+            #expect(a.doctor == nil)
+            #expect(a.devices == "simulated board (bmi270 has no trigger: `tiltmaze doctor` says why)", "\(a)")
+            #expect(a.monitor == a.devices, "\(a)")
+        }
+        for mode in [0o644, 0o600] as [mode_t] {
+            let testbed = Testbed()
+            try withExtendedLifetime(testbed) {
+                try testbed.add(MockEvdevDevice.dualSenseMotion(eventNumber: 4))
+                try testbed.setPermissions("/dev/input/event4", mode)
+                let a = try autoAnswers(testbed)
+                if mode == 0o644 {
+                    #expect(a.doctor == "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors on /dev/input/event4")
+                    #expect(a.devices == a.doctor && a.monitor == a.doctor, "\(a)")
+                } else {
+                    #expect(a.doctor == nil)
+                    #expect(a.devices == "simulated board (no permission for /dev/input/event4: `tiltmaze doctor` says why)", "\(a)")
+                    #expect(a.monitor == a.devices, "\(a)")
+                }
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MotionDevices
 
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,16 +32,19 @@ struct DoctorReport {
     /// Runs every check, in the order hardware.md lists them.
     mutating func examine() {
         lines.append(DoctorReport.libraries())
-        let iio = IIOFindings.gather()
-        let evdev = EvdevFindings.gather()
-        lines += iio.lines(anotherSensorUsable: evdev.usable != nil)
+        let selection = SensorSelection.examine()
+        let iio = IIOFindings(selection)
+        let evdev = EvdevFindings(selection)
+        let imuUsable = selection.imus.contains { $0.refusal == nil }
+        let nodeUsable = selection.evdev.contains { $0.refusal == nil }
+        lines += iio.lines(anotherSensorUsable: nodeUsable)
         lines.append(DoctorReport.group())
         lines += iio.triggerLines()
-        lines += evdev.lines(anotherSensorUsable: iio.usable != nil)
+        lines += evdev.lines(anotherSensorUsable: imuUsable)
         lines += DoctorReport.framebuffers()
         lines.append(DoctorReport.terminal(environment))
         lines.append(DoctorReport.config(environment))
-        sensor = iio.usable ?? evdev.usable
+        sensor = selection.choice?.description
         if let sensor {
             lines.append(.ok("ready", "tiltmaze play will use \(sensor)"))
         } else {

@@ -4,23 +4,15 @@ import MotionDevices
 /// The evdev part of `doctor`: motion nodes, their gamepads, the Sense HAT
 /// joystick, and whether this user may read them.
 struct EvdevFindings {
-    var sensors: [(sensor: EvdevMotionSensor, motion: DeviceAccess, gamepad: DeviceAccess?)] = []
+    var sensors: [(sensor: EvdevMotionSensor, motion: DeviceAccess, gamepad: DeviceAccess?)]
     var joystick: (node: InputNode, access: DeviceAccess)?
 
-    /// The first motion node this user may read: the one `play` picks when no IIO IMU can be used.
-    var usable: String? { sensors.first { $0.motion.allowed }.map { $0.sensor.motion.description } }
-
-    static func gather() -> EvdevFindings {
-        var found = EvdevFindings()
-        let nodes = SensorDiscovery.inputNodes()
-        for sensor in SensorDiscovery.pair(nodes) {
-            found.sensors.append((sensor, DeviceAccess.check(sensor.motion.path, need: .read),
-                                  sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) }))
+    /// The evdev half of what `selection` found.
+    init(_ selection: SensorSelection) {
+        sensors = selection.evdev.map { ($0.sensor, $0.motion, $0.gamepad) }
+        if let stick = selection.inputNodes.first(where: { PadControls.isSenseHatJoystick(name: $0.name) }) {
+            joystick = (stick, DeviceAccess.check(stick.path, need: .read))
         }
-        if let stick = nodes.first(where: { PadControls.isSenseHatJoystick(name: $0.name) }) {
-            found.joystick = (stick, DeviceAccess.check(stick.path, need: .read))
-        }
-        return found
     }
 
     /// The `evdev` lines.

@@ -14,36 +14,17 @@ struct IIOFindings {
     var capture: [(device: IIODevice, checks: [DeviceAccess])] = []
     /// Per IMU device: the trigger it would run on, nil when none can be had.
     var triggers: [(device: IIODevice, choice: TriggerChoice?)] = []
-    var hrtimer = HrtimerTrigger.availability()
+    var hrtimer: HrtimerTrigger.Availability
 
-    /// The first IMU whose every device may be opened and configured and has
-    /// a trigger: the one `play` picks.
-    var usable: String? {
-        imus.first { imu in
-            imu.devices.allSatisfy { device in
-                capture.first { $0.device == device }?.checks.allSatisfy(\.allowed) == true
-                    && triggers.first { $0.device == device }?.choice != nil
-            }
-        }.map { "\($0.name) on \($0.devices.map(\.id).joined(separator: " + "))" }
-    }
-
-    static func gather() -> IIOFindings {
-        var found = IIOFindings()
-        do {
-            // Same as `play`: no IIO bus at all is no devices, not an error.
-            if access("/sys/bus/iio/devices", F_OK) == 0 {
-                let context = try IIOContext()
-                found.deviceCount = context.devices.filter { !$0.isTrigger }.count
-                found.imus = IIOIMU.find(in: context)
-            }
-        } catch {
-            found.failure = "\(error)"
-        }
-        for device in found.imus.flatMap(\.devices) {
-            found.capture.append((device, IIOCaptureAccess.check(device)))
-            found.triggers.append((device, TriggerChoice.choose(for: device)))
-        }
-        return found
+    /// The IIO half of what `selection` found.
+    init(_ selection: SensorSelection) {
+        failure = selection.iioFailure
+        deviceCount = selection.iioDeviceCount
+        imus = selection.imus.map(\.imu)
+        let devices = selection.imus.flatMap(\.devices)
+        capture = devices.map { ($0.device, $0.access) }
+        triggers = devices.map { ($0.device, $0.trigger) }
+        hrtimer = selection.hrtimer
     }
 
     /// The `IIO` and `IIO access` lines.

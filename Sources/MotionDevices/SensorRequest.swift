@@ -1,0 +1,94 @@
+import IIO
+import MotionCore
+
+/// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev` or `evdev:PATH`.
+public enum SensorRequest: Equatable, Sendable {
+    /// The sensor `SensorSelection` chooses; the simulated board when there is none.
+    case auto
+    /// The simulated board, tilted from the keyboard.
+    case sim
+    /// An IIO IMU: the first found, or the one whose name (or device id) is given.
+    case iio(String?)
+    /// An evdev motion node: the first found, or the one at the given path
+    /// (`/dev/input/event7`, or just `event7`).
+    case evdev(String?)
+
+    public init?(argument: String) {
+        switch argument {
+        case "auto": self = .auto
+        case "sim": self = .sim
+        case "iio": self = .iio(nil)
+        case "evdev": self = .evdev(nil)
+        default:
+            if argument.hasPrefix("iio:"), argument.count > 4 {
+                self = .iio(String(argument.dropFirst(4)))
+            } else if argument.hasPrefix("evdev:"), argument.count > 6 {
+                let path = String(argument.dropFirst(6))
+                self = .evdev(path.hasPrefix("/") ? path : "/dev/input/" + path)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The forms `init(argument:)` takes, for help texts.
+    public static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH"]
+
+    /// The source asked for, and the line that tells the player which it is and why.
+    /// Fails, naming what was looked for and what was found, when a named
+    /// sensor does not exist or the IIO devices cannot be read.
+    public func makeSource(rate: Double) throws -> ChosenSource {
+        switch self {
+        case .auto:
+            return SensorSelection.examine().autoSource(rate: rate)
+        case .sim:
+            return ChosenSource(source: SimulatedSource(rate: rate), description: "simulated board (--source sim)")
+        case .iio(let wanted):
+            let imus = try SensorSelection.localIIOContext().map(IIOIMU.find(in:)) ?? []
+            guard let imu = Self.pick(wanted, from: imus) else {
+                let found = imus.isEmpty ? "none was found" : "found: " + imus.map(\.description).joined(separator: ", ")
+                let what = wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor"
+                throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
+            }
+            let source = IIOMotionSource(imu: imu, rate: rate)
+            return ChosenSource(source: source, description: source.displayName)
+        case .evdev(let wanted):
+            let sensors = SensorDiscovery.evdevSensors()
+            let node: InputNode
+            if let wanted {
+                // A path not found by discovery is still tried: opening it
+                // gives the precise error (no such node, no permission, not a motion sensor).
+                node = sensors.first { $0.motion.path == wanted }?.motion
+                    ?? InputNode(path: wanted, name: wanted, uniq: nil, isMotionSensor: true)
+            } else if let first = sensors.first {
+                node = first.motion
+            } else {
+                throw SourceError(description: "no evdev motion sensor found (no input node sets INPUT_PROP_ACCELEROMETER); is the controller connected? `tiltmaze devices` lists what there is")
+            }
+            let source = EvdevMotionSource(node: node)
+            return ChosenSource(source: source, description: source.displayName)
+        }
+    }
+
+    /// By chip name or by any of its device ids; the first when `wanted` is nil.
+    static func pick(_ wanted: String?, from imus: [IIOIMU]) -> IIOIMU? {
+        guard let wanted else { return imus.first }
+        return imus.first { $0.name == wanted || $0.devices.contains { $0.id == wanted || $0.name == wanted } }
+    }
+}
+
+/// The source `play` or `monitor` uses and the line that tells the player which it is and why.
+public struct ChosenSource {
+    public let source: any MotionSource
+    public let description: String
+
+    public init(source: any MotionSource, description: String) {
+        self.source = source
+        self.description = description
+    }
+}
+
+/// No source could be made as asked.
+public struct SourceError: Error, CustomStringConvertible {
+    public let description: String
+}

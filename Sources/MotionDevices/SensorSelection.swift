@@ -1,0 +1,159 @@
+import IIO
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every motion sensor on this machine, judged once, and the one
+/// `--source auto` uses: the single answer `play`, `monitor`, `devices` and
+/// `doctor` all take, so they can never disagree about it.
+///
+/// An IMU fixed to the board (IIO) comes before a controller in the
+/// player's hands (evdev); either comes before the simulated board. A
+/// candidate is skipped, with its reason kept, when this user may not open
+/// or configure every file capture touches, or when an IIO device needs a
+/// trigger and none can be had.
+public struct SensorSelection: Sendable {
+    /// Why a candidate is passed over.
+    public enum Refusal: Equatable, Sendable {
+        /// This user may not use the file at `path` (the first one found).
+        case noPermission(path: String)
+        /// A device of the IMU needs a trigger and none exists or can be made.
+        case noTrigger
+    }
+
+    /// One device of an IMU: every file capture writes, checked, and the
+    /// trigger it would run on (nil: it needs one and none can be had).
+    public struct DeviceReadiness: Sendable {
+        public let device: IIODevice
+        /// The node first, then each attribute capture writes.
+        public let access: [DeviceAccess]
+        public let trigger: TriggerChoice?
+    }
+
+    /// An IIO IMU and what using it needs.
+    public struct IMUCandidate: Sendable {
+        public let imu: IIOIMU
+        public let devices: [DeviceReadiness]
+
+        public var refusal: Refusal? {
+            if let denied = devices.lazy.flatMap(\.access).first(where: { !$0.allowed }) {
+                return .noPermission(path: denied.path)
+            }
+            return devices.contains { $0.trigger == nil } ? .noTrigger : nil
+        }
+
+        /// "mpu6050 on iio:device0", as the player is told.
+        public var description: String { "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))" }
+    }
+
+    /// An evdev motion node (and its controller's gamepad node) and whether this user may read them.
+    public struct EvdevCandidate: Sendable {
+        public let sensor: EvdevMotionSensor
+        public let motion: DeviceAccess
+        public let gamepad: DeviceAccess?
+
+        public var refusal: Refusal? { motion.allowed ? nil : .noPermission(path: sensor.motion.path) }
+
+        /// "… DualSense Wireless Controller Motion Sensors on /dev/input/event4", as the player is told.
+        public var description: String { "\(sensor.motion.name) on \(sensor.motion.path)" }
+    }
+
+    /// The sensor `--source auto` uses.
+    public enum Choice: Sendable {
+        case iio(IMUCandidate)
+        case evdev(EvdevCandidate)
+
+        public var description: String {
+            switch self {
+            case .iio(let imu): imu.description
+            case .evdev(let node): node.description
+            }
+        }
+    }
+
+    /// Why the IIO devices could not be read at all (the context failed), if so.
+    public let iioFailure: String?
+    /// IIO devices that are not triggers, IMUs or not.
+    public let iioDeviceCount: Int
+    public let imus: [IMUCandidate]
+    public let evdev: [EvdevCandidate]
+    /// Every input node, motion or not (gamepads, the Sense HAT joystick).
+    public let inputNodes: [InputNode]
+    /// Whether hrtimer triggers can be had, for IMUs without a trigger of their own.
+    public let hrtimer: HrtimerTrigger.Availability
+
+    /// The first IMU nothing refuses, else the first readable motion node.
+    public var choice: Choice? {
+        if let imu = imus.first(where: { $0.refusal == nil }) { return .iio(imu) }
+        if let node = evdev.first(where: { $0.refusal == nil }) { return .evdev(node) }
+        return nil
+    }
+
+    /// What `--source auto` reads, as the player is told: the chosen
+    /// sensor, or the simulated board with why every candidate was skipped.
+    public var autoDescription: String {
+        if let choice { return choice.description }
+        var reasons: [String] = []
+        var refused: [String] = []
+        for imu in imus {
+            switch imu.refusal {
+            case .noPermission(let path)?: refused.append(path)
+            case .noTrigger?: reasons.append("\(imu.imu.name) has no trigger")
+            case nil: break
+            }
+        }
+        for node in evdev {
+            if case .noPermission(let path)? = node.refusal { refused.append(path) }
+        }
+        if !refused.isEmpty { reasons.append("no permission for \(refused.joined(separator: ", "))") }
+        if reasons.isEmpty { return "simulated board (no IMU found)" }
+        return "simulated board (\(reasons.joined(separator: "; ")): `tiltmaze doctor` says why)"
+    }
+
+    /// Looks at every IIO IMU and evdev motion node. Opens no device node:
+    /// it reads sysfs, the IIO context, and checks access.
+    public static func examine(sysfs: String = "/sys",
+                               configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) -> SensorSelection {
+        var failure: String?
+        var deviceCount = 0
+        var imus: [IMUCandidate] = []
+        do {
+            if let context = try localIIOContext(sysfs: sysfs) {
+                deviceCount = context.devices.filter { !$0.isTrigger }.count
+                imus = IIOIMU.find(in: context).map { imu in
+                    IMUCandidate(imu: imu, devices: imu.devices.map { device in
+                        DeviceReadiness(device: device, access: IIOCaptureAccess.check(device),
+                                        trigger: TriggerChoice.choose(for: device, configfsRoot: configfsRoot))
+                    })
+                }
+            }
+        } catch {
+            failure = "\(error)"
+        }
+        let nodes = SensorDiscovery.inputNodes(sysfs: sysfs)
+        let evdev = SensorDiscovery.pair(nodes).map { sensor in
+            EvdevCandidate(sensor: sensor, motion: DeviceAccess.check(sensor.motion.path, need: .read),
+                           gamepad: sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) })
+        }
+        return SensorSelection(iioFailure: failure, iioDeviceCount: deviceCount, imus: imus, evdev: evdev,
+                               inputNodes: nodes, hrtimer: HrtimerTrigger.availability(configfsRoot: configfsRoot))
+    }
+
+    /// The local IIO context; nil when the machine has no IIO bus at all
+    /// (no devices, not an error).
+    static func localIIOContext(sysfs: String = "/sys") throws(IIOError) -> IIOContext? {
+        guard access(sysfs + "/bus/iio/devices", F_OK) == 0 else { return nil }
+        return try IIOContext()
+    }
+
+    /// The source for `choice`, or the simulated board; described as `autoDescription`.
+    public func autoSource(rate: Double) -> ChosenSource {
+        let source: any MotionSource = switch choice {
+        case .iio(let candidate)?: IIOMotionSource(imu: candidate.imu, rate: rate)
+        case .evdev(let candidate)?: EvdevMotionSource(node: candidate.sensor.motion)
+        case nil: SimulatedSource(rate: rate)
+        }
+        return ChosenSource(source: source, description: autoDescription)
+    }
+}
