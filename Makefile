@@ -30,7 +30,7 @@ build:
 # The lock-free code again under ThreadSanitizer: data races fail the run.
 test-tsan:
 	TILTMAZE_STRESS_ITEMS=$(TSAN_STRESS_ITEMS) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD) \
-		--filter 'HandoffTests|PhysicsLoopTests|SimulatedSourceTests'
+		--filter 'HandoffTests|RealtimeTests|PhysicsLoopTests|SimulatedSourceTests'
 
 deps-play:
 	scripts/install-deps.sh play

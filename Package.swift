@@ -76,15 +76,18 @@ let package = Package(
         ),
 
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "Realtime"]),
+        // Waiting for a condition in tests, with a bound that only a hang reaches.
+        .target(name: "TestSupport", dependencies: ["Realtime"], path: "Tests/TestSupport"),
+        .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO"]),
-        .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime"]),
+        .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls"]),
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime"]),
-        .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime"]),
+        .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MotionDevices", "IIO", "MockDevices"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,9 +20,8 @@ public final class PhysicsLoop: @unchecked Sendable {
     @exclusivity(unchecked) private var estimator: TiltEstimator
     @exclusivity(unchecked) private var clock: FixedStepClock
     @exclusivity(unchecked) private var drained: UInt64 = 0
-    private var thread: OSThread?
+    private let thread: PeriodicThread
 
-    private let running = Atomic<Bool>(false)
     private let pauseRequested = Atomic<Bool>(false)
     private let restartRequests = Atomic<Int>(0)
     private var restartsSeen = 0
@@ -39,6 +38,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         let step = Int64((1e9 / rate).rounded())
         self.world = World(level: level, parameters: parameters, dt: Double(step) / 1e9)
         self.clock = FixedStepClock(step: step, maxSteps: 8)
+        self.thread = PeriodicThread(name: "tiltmaze-phys", period: step, maxCatchUp: 8)
         self.samples = samples
         self.estimator = estimator
         var initial = WorldSnapshot()
@@ -46,16 +46,16 @@ public final class PhysicsLoop: @unchecked Sendable {
         self.snapshots = LatestValue(initial)
     }
 
+    /// Starts the physics thread: a tick per step, on an absolute schedule.
     public func start() throws {
-        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        thread = try OSThread(name: "tiltmaze-phys") { [self] in run() }
+        try thread.start { [self] wake in tick(elapsed: wake.elapsed) }
     }
 
-    public func stop() {
-        guard running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
-        thread?.join()
-        thread = nil
-    }
+    /// Stops the thread and waits for it.
+    public func stop() { thread.stop() }
+
+    /// How late the physics thread woke for each tick, ns. Any thread may read it.
+    public var tickLateness: LatencyHistogram { thread.lateness }
 
     /// Pauses or resumes the game. Any thread.
     public func setPaused(_ paused: Bool) { pauseRequested.store(paused, ordering: .relaxed) }
@@ -92,20 +92,5 @@ public final class PhysicsLoop: @unchecked Sendable {
         s.overruns = clock.overruns
         s.lastSampleTime = estimator.lastTimestamp
         return s
-    }
-
-    private func run() {
-        TimerSlack.set(nanoseconds: 10_000)
-        var last = MonotonicClock.now()
-        var deadline = last + clock.step
-        while running.load(ordering: .relaxed) {
-            MonotonicClock.sleep(until: deadline)
-            let now = MonotonicClock.now()
-            tick(elapsed: now - last)
-            last = now
-            deadline += clock.step
-            // Far behind (stopped in a debugger, suspended): take up the schedule from now.
-            if now - deadline > 8 * clock.step { deadline = now + clock.step }
-        }
     }
 }

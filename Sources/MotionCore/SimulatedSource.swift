@@ -21,9 +21,8 @@ public final class SimulatedSource: MotionSource, @unchecked Sendable {
     // Stored as Double bit patterns: there is no atomic Double.
     private let commandedRoll = Atomic<UInt64>(0.0.bitPattern)
     private let commandedPitch = Atomic<UInt64>(0.0.bitPattern)
-    private let running = Atomic<Bool>(false)
-    private var thread: OSThread?
-    private var board: TiltBoard
+    private let thread: PeriodicThread
+    @exclusivity(unchecked) private var board: TiltBoard
 
     public init(rate: Double = 200, tiltStep: Double = 3 * .pi / 180,
                 board: TiltBoard = TiltBoard(), ringCapacity: Int = defaultSampleRingCapacity) {
@@ -32,6 +31,8 @@ public final class SimulatedSource: MotionSource, @unchecked Sendable {
         self.tiltStep = tiltStep
         self.board = board
         self.samples = SPSCRing(capacity: ringCapacity)
+        // A stall of 50 periods or more skips them: no burst of stale samples.
+        self.thread = PeriodicThread(name: "tiltmaze-sim", period: Int64((1e9 / rate).rounded()), maxCatchUp: 50)
     }
 
     /// Tilts the board one step further: `right` > 0 lowers the right edge,
@@ -65,32 +66,14 @@ public final class SimulatedSource: MotionSource, @unchecked Sendable {
     }
 
     public func start() throws {
-        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        thread = try OSThread(name: "tiltmaze-sim") { [self] in run() }
-    }
-
-    public func stop() {
-        guard running.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged else { return }
-        thread?.join()
-        thread = nil
-    }
-
-    /// The sensor loop: one sample per period, stamped with the instant it
-    /// stands for, as a real IMU's data-ready timestamp is.
-    private func run() {
-        TimerSlack.set(nanoseconds: 10_000)
-        let period = Int64((1e9 / rate).rounded())
-        let dt = Double(period) / 1e9
-        var deadline = MonotonicClock.now() + period
-        while running.load(ordering: .relaxed) {
-            MonotonicClock.sleep(until: deadline)
+        let dt = Double(thread.period) / 1e9
+        try thread.start { [self] wake in
+            // Stamped with the instant it stands for, as a real IMU's data-ready timestamp is.
             board.targetRoll = Double(bitPattern: commandedRoll.load(ordering: .relaxed))
             board.targetPitch = Double(bitPattern: commandedPitch.load(ordering: .relaxed))
-            samples.push(board.advance(by: dt, timestamp: deadline))
-            deadline += period
-            // After a long stall (suspended process), resume from now instead of bursting.
-            let now = MonotonicClock.now()
-            if now - deadline > 50 * period { deadline = now + period }
+            samples.push(board.advance(by: dt, timestamp: wake.deadline))
         }
     }
+
+    public func stop() { thread.stop() }
 }

@@ -2,6 +2,7 @@ import Testing
 import MotionCore
 import Handoff
 import Realtime
+import TestSupport
 @testable import Game
 
 @Suite("Fixed-step loop")
@@ -72,11 +73,15 @@ struct PhysicsLoopTests {
         source.nudge(right: 1, up: 0)
         try source.start()
         try loop.start()
-        MonotonicClock.sleep(until: MonotonicClock.now() + 300_000_000)
+        #expect(eventually {
+            let s = loop.snapshots.read().value
+            return s.ball.x > openRoom.startPoint.x + 0.5 && s.samplesDrained > 10 && s.tick > 10
+        })
         loop.stop()
         source.stop()
         let s = loop.snapshots.read().value
         #expect(s.ball.x > openRoom.startPoint.x)
+        #expect(loop.tickLateness.totalCount > 0)
         #expect(abs(s.ball.y - openRoom.startPoint.y) < 1e-9)
         #expect(s.samplesDrained > 10)
         #expect(s.tick > 10)

@@ -4,6 +4,7 @@ import MockDevices
 import MotionCore
 import MotionDevices
 import Realtime
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,30 +71,18 @@ enum SourceUnderTest {
         return got
     }
 
-    /// Polls `condition` every 5 ms for up to `seconds`; whether it came true.
-    static func waitUntil(seconds: Double = 2, _ condition: () -> Bool) -> Bool {
-        let deadline = MonotonicClock.now() + Int64(seconds * 1e9)
-        while !condition() {
-            if MonotonicClock.now() >= deadline { return false }
-            sleep(milliseconds: 5)
-        }
-        return true
+    /// Whether `condition` came true before the hang bound (`eventually`).
+    static func waitUntil(_ condition: () -> Bool) -> Bool {
+        eventually(condition)
     }
 
-    /// Waits (up to two seconds) until the reader has taken everything
+    /// Waits until the reader has taken everything
     /// written to `node`, so the next write does not pile up past the pty's
     /// 4 KiB; then 20 ms so the reader has fed what it read.
     static func waitUntilRead(_ testbed: Testbed, _ node: String) -> Bool {
         let read = waitUntil { testbed.queuedInputBytes(node) == 0 }
         sleep(milliseconds: 20)
         return read
-    }
-
-    /// Nanoseconds a call took.
-    static func duration(of body: () -> Void) -> Int64 {
-        let start = MonotonicClock.now()
-        body()
-        return MonotonicClock.now() - start
     }
 
     static func sleep(milliseconds: Int64) {

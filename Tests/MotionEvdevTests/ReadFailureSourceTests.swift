@@ -1,5 +1,6 @@
 import Testing
 import MockDevices
+import TestSupport
 import MotionCore
 import MotionDevices
 
@@ -31,8 +32,7 @@ extension EvdevSourceMockSuites {
                 #expect(source.interruption == nil)
                 #expect(source.samples.isEmpty)
 
-                let took = SourceUnderTest.duration { source.stop() }
-                #expect(took < 10_000_000_000, "stop() hung for \(took) ns")
+                #expect(returns { source.stop() }, "stop() did not return: it hung")
                 try source.start()
                 #expect(source.failure == nil)
                 let t1 = t0 + 100_000_000
