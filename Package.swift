@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),

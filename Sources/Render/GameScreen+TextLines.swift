@@ -35,7 +35,12 @@ extension GameScreen {
             drawClipped(notice, column: end + 3, row: 0, room: room, foreground: GamePalette.statusWarning, background: background)
             end += 3 + min(notice.count, max(room, 0))
         }
-        drawRightAligned(sensorLabel, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
+        if showsStatistics {
+            drawRightAligned(UnsafeMutableBufferPointer(rebasing: statistics[0 ..< statisticsCount]), row: 0, after: end + 3,
+                             foreground: foreground, background: background)
+        } else {
+            drawRightAligned(sensorLabel, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
+        }
     }
 
     /// The key hints, from the left edge; cut with an ellipsis on a narrow terminal.
@@ -43,9 +48,11 @@ extension GameScreen {
         guard let row = layout.footerRow else { return }
         let foreground = GamePalette.footerText, background = GamePalette.footerBackground
         screen.fillCells(column: 0, row: row, width: layout.columns, height: 1, background: background)
-        let margin = footerHints.count + 2 <= layout.columns ? 1 : 0
-        drawClipped(footerHints, column: margin, row: row, room: layout.columns - margin,
-                    foreground: foreground, background: background)
+        // With --stats the sensor's name is shown here, the figures having its place on top.
+        let text = showsStatistics ? sensorLabel : footerHints
+        let margin = text.count + 2 <= layout.columns ? 1 : 0
+        drawClipped(text, column: margin, row: row, room: layout.columns - margin,
+                    foreground: showsStatistics ? GamePalette.sensorText : foreground, background: background)
     }
 
     /// Draws `text` ending one column before the right edge, but not left of

@@ -37,15 +37,26 @@ public final class GameScreen {
     var lastBoxed = false
     /// Shown on the status line while set (`setNotice`).
     var notice: UnsafeMutableBufferPointer<Unicode.Scalar>?
+    /// `play --stats`: live figures take the sensor's place on the status
+    /// line, and the sensor moves to the bottom line in place of the key hints.
+    public let showsStatistics: Bool
+    /// The figures' text (`setStatistics`), in a buffer made once.
+    let statistics: UnsafeMutableBufferPointer<Unicode.Scalar>
+    var statisticsCount = 0
 
     public static let hints: String = "arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"
     static let spriteCapacity = Level.maxGhosts + 1
+    static let statisticsCapacity = 160
 
     public var terminalScreen: TerminalScreen { screen }
 
-    public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int) {
+    public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int,
+                showStatistics: Bool = false) {
         self.level = level
         self.sensorName = sensorName
+        showsStatistics = showStatistics
+        statistics = .allocate(capacity: Self.statisticsCapacity)
+        statistics.initialize(repeating: " ")
         screen = TerminalScreen(columns: columns, rows: rows, colorMode: colorMode)
         layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
         background = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
@@ -71,6 +82,7 @@ public final class GameScreen {
         previousSprites.deallocate()
         currentSprites.deallocate()
         notice?.deallocate()
+        statistics.deallocate()
     }
 
     /// Fits the game to a new terminal size; the next frame is a full redraw.
@@ -114,6 +126,17 @@ public final class GameScreen {
     public func setNotice(_ text: String?) {
         notice?.deallocate()
         notice = text.map { SingleWidthText.scalars($0) }
+    }
+
+    /// Replaces the live figures shown with `--stats` (ASCII; other bytes
+    /// show as `?`); nil clears them. Copies into a buffer made at init, so
+    /// it allocates nothing.
+    public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) {
+        statisticsCount = min(text?.count ?? 0, statistics.count)
+        for i in 0 ..< statisticsCount {
+            let byte = text![i]
+            statistics[i] = Unicode.Scalar(byte >= 0x20 && byte < 0x7F ? byte : UInt8(ascii: "?"))
+        }
     }
 
     /// Sprites onto the picture, and the changed parts of the picture onto the screen.

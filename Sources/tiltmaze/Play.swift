@@ -32,6 +32,9 @@ struct Play: ParsableCommand {
     @Option(help: "Physics rate, steps per second.")
     var physicsRate: Double = PhysicsLoop.defaultRate
 
+    @Flag(help: "Show live figures on the status line: physics tick lateness p50/p99, frame period and cost, sample age p50/p99, samples dropped.")
+    var stats = false
+
     func validate() throws {
         guard (10...5_000).contains(sensorRate) else {
             throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
@@ -50,10 +53,18 @@ struct Play: ParsableCommand {
             throw ExitCode(2)
         }
 
-        let outcome: PlayOutcome
+        let outcome: FrameLoop.Outcome
         do {
             let chosen = try source.makeSource(rate: sensorRate)
-            outcome = try PlaySession(level: level, source: chosen, physicsRate: physicsRate).run()
+            // The terminal first: if it cannot be had, no thread has started yet.
+            let display = try TerminalDisplay(level: level, sensorName: chosen.description,
+                                              colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
+                                              showStatistics: stats)
+            defer { display.restore() }
+            let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate)
+            let pads = PadControls(nodes: SensorDiscovery.inputNodes())
+            outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
+                                    showStatistics: stats).run()
         } catch let error as TerminalError {
             printError("\(error)")
             throw ExitCode(1)

@@ -56,6 +56,21 @@ struct TerminalGameTests {
         _ = try pane.waitFor { $0.contains("\ncooked-again") }
     }
 
+    @Test("--stats puts the live figures on the status line and the sensor on the bottom line")
+    func statistics() throws {
+        let pane = try TmuxPane(columns: 120, rows: 30)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try pane.send("\(ProgramRunner.binary) play --source sim --stats; echo tiltmaze-exit=$?", literal: true)
+        try pane.send("Enter")
+        let screen = try pane.waitFor { $0.contains("First Roll") && $0.contains("tick ") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let status = try #require(lines.first { $0.contains("First Roll") })
+        #expect(status.contains(/tick \d+\/\d+us  frame \d+\.\dms cost \d+\.\d\dms  age \d+\.\d\/\d+\.\dms  dropped \d+/), "\(status)")
+        #expect(lines.contains { $0.contains("sensor: simulated board (--source sim)") }, "\(screen)")
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+    }
+
     @Test("Ctrl-C quits too and restores the terminal")
     func ctrlCQuits() throws {
         let pane = try TmuxPane(columns: 80, rows: 24)

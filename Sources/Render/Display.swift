@@ -1,0 +1,36 @@
+import Controls
+import Game
+
+/// A screen the game is drawn on and the keyboard that comes with it: the
+/// seam between the frame loop and a back end, shaped like LVGL's display
+/// and input drivers. The terminal is one (`TerminalDisplay`); a
+/// framebuffer slots in beside it with the same outward shape.
+///
+/// The frame loop calls these on one thread, in this order each frame:
+/// `waitForInput(until:)` to the frame's deadline, then `draw`.
+public protocol Display: AnyObject {
+    /// How often the screen refreshes, in ns; nil lets the frame loop pick (60 Hz).
+    var refreshPeriod: Int64? { get }
+    /// Set once the display asks the game to end: a quit signal, a hang-up.
+    var quitRequested: Bool { get }
+    /// Waits until the monotonic clock reads `deadline`, handing each key to
+    /// `handle` as it arrives; returns sooner only once `quitRequested` is set.
+    func waitForInput(until deadline: Int64, _ handle: (Key) -> Void)
+    /// A line shown on the status line until replaced (nil removes it). The
+    /// loop calls it only when the text changes: it may allocate.
+    func setNotice(_ text: String?)
+    /// Live figures shown on the status line (ASCII), nil for none; called a
+    /// few times a second, without allocating.
+    func setStatistics(_ text: UnsafeBufferPointer<UInt8>?)
+    /// Draws `snapshot` with `menu` open over it; returns what reached the screen.
+    @discardableResult
+    func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame
+}
+
+/// What one `Display.draw` sent to the screen.
+public struct DrawnFrame: Sendable, Equatable {
+    /// Bytes written (escape codes, or pixels' bytes); 0 when nothing changed.
+    public var bytes: Int
+
+    public init(bytes: Int) { self.bytes = bytes }
+}

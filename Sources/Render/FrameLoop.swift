@@ -1,0 +1,118 @@
+import Controls
+import Game
+import MotionCore
+import Realtime
+
+/// One game on a display: the sensor and physics threads running, and this
+/// thread drawing the newest snapshot on a frame clock of its own.
+///
+/// Each frame has an absolute deadline (60 Hz, or the display's refresh).
+/// Until it, the loop waits in the display for keys and acts on each as it
+/// comes; at it, it reads the gamepads, takes the newest snapshot (never
+/// waiting for the physics) and draws. A late frame does not shift the
+/// ones after it; a stall skips frames rather than drawing a burst.
+public final class FrameLoop {
+    /// How a game ended.
+    public struct Outcome: Sendable, Equatable {
+        /// Seconds to the exit, if the player reached it before quitting.
+        public var winningTime: Double?
+        /// Why the sensor stopped, if it did (the game ends then).
+        public var sensorFailure: String?
+    }
+
+    /// 60 Hz: what most screens refresh at, and the terminal's pace.
+    public static let defaultFramePeriod: Int64 = 16_666_667
+
+    let display: any Display
+    let physics: PhysicsLoop
+    let source: any MotionSource
+    let pads: [any PadSource]
+    let framePeriod: Int64
+    /// Non-nil with `--stats`: what the status line reports.
+    let statistics: FrameStatistics?
+    /// How often the figures are brought up to date.
+    let statisticsInterval: Int64
+    /// How late each frame woke, ns.
+    public let frameLateness = LatencyHistogram()
+
+    /// - Parameters:
+    ///   - pads: gamepads and joysticks, read once a frame.
+    ///   - framePeriod: ns between frames; nil takes the display's refresh, else 60 Hz.
+    ///   - showStatistics: keep the `--stats` figures and show them on the display.
+    public init(display: any Display, physics: PhysicsLoop, source: any MotionSource, pads: [any PadSource] = [],
+                framePeriod: Int64? = nil, showStatistics: Bool = false,
+                statisticsInterval: Int64 = 500_000_000) {
+        self.display = display
+        self.physics = physics
+        self.source = source
+        self.pads = pads
+        self.framePeriod = framePeriod ?? display.refreshPeriod ?? Self.defaultFramePeriod
+        self.statistics = showStatistics ? FrameStatistics() : nil
+        self.statisticsInterval = statisticsInterval
+    }
+
+    /// Starts the sensor and the physics, runs frames until the player
+    /// quits, the display asks to, or the sensor fails; stops both threads.
+    public func run() throws -> Outcome {
+        try source.start()
+        defer { source.stop() }
+        try physics.start()
+        defer { physics.stop() }
+
+        let board = source as? SimulatedSource
+        var flow = GameFlow()
+        var quit = false
+        var outcome = Outcome()
+        var shownInterruption: String?
+        func apply(_ input: GameInput) {
+            switch flow.handle(input) {
+            case .nudge(let right, let up): board?.nudge(right: right, up: up)
+            case .level: board?.level()
+            case .restart: physics.restart()
+            case .quit: quit = true
+            case nil: break
+            }
+        }
+
+        var schedule = PeriodicSchedule(period: framePeriod, start: MonotonicClock.now(), maxCatchUp: 2)
+        var lastWrite = MonotonicClock.now()
+        var nextStatistics = lastWrite + statisticsInterval
+        while !quit && !display.quitRequested {
+            if let failure = source.failure {
+                outcome.sensorFailure = failure
+                break
+            }
+            display.waitForInput(until: schedule.deadline) { key in
+                if let input = GameInput(key: key) { apply(input) }
+            }
+            if quit || display.quitRequested { break }
+            let wake = MonotonicClock.now()
+            frameLateness.record(schedule.woke(at: wake))
+            for pad in pads { pad.poll { apply(GameInput(button: $0)) } }
+
+            // A controller that went away pauses the game until it is back.
+            let interruption = source.interruption
+            if interruption != shownInterruption {
+                shownInterruption = interruption
+                display.setNotice(interruption)
+            }
+            physics.setPaused(flow.wantsPause || interruption != nil)
+            let snapshot = physics.snapshots.read().value
+            flow.update(status: snapshot.status)
+            outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
+            display.draw(snapshot, menu: flow.menu)
+
+            guard let statistics else { continue }
+            let written = MonotonicClock.now()
+            statistics.framePeriod.record(written - lastWrite)
+            statistics.frameCost.record(written - wake)
+            if snapshot.lastSampleTime > 0 { statistics.sampleAge.record(written - snapshot.lastSampleTime) }
+            lastWrite = written
+            if written >= nextStatistics {
+                nextStatistics = written + statisticsInterval
+                display.setStatistics(statistics.text(tickLateness: physics.tickLateness, dropped: snapshot.samplesDropped))
+            }
+        }
+        return outcome
+    }
+}

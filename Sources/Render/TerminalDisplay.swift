@@ -1,0 +1,54 @@
+import Controls
+import Game
+import Realtime
+
+/// The game in a terminal: `TerminalSession` (raw mode, keys, signals,
+/// restore) and `GameScreen` (half-block picture, damage-tracked cells) as
+/// one `Display`. A terminal has no refresh signal of its own: the frame
+/// loop paces it.
+public final class TerminalDisplay: Display {
+    public let session: TerminalSession
+    public let screen: GameScreen
+
+    /// Takes over the terminal on standard input and output and lays the
+    /// game out for its size. Fails, changing nothing, when either is not a terminal.
+    public init(level: Level, sensorName: String, colorMode: ColorMode,
+                showStatistics: Bool = false) throws(TerminalError) {
+        session = try TerminalSession.start()
+        let size = session.size
+        screen = GameScreen(level: level, sensorName: sensorName, colorMode: colorMode,
+                            columns: size.columns, rows: size.rows, showStatistics: showStatistics)
+    }
+
+    /// Puts the terminal back (also on deinit).
+    public func restore() { session.restore() }
+
+    public var refreshPeriod: Int64? { nil }
+    public var quitRequested: Bool { session.quitRequested }
+
+    public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
+        while !session.quitRequested {
+            let left = deadline - MonotonicClock.now()
+            if left <= 0 { break }
+            // poll counts whole milliseconds: the last part is slept to the deadline exactly.
+            if left < 1_000_000 {
+                MonotonicClock.sleep(until: deadline)
+                break
+            }
+            session.pollInput(timeoutMilliseconds: Int32(clamping: left / 1_000_000), handle)
+        }
+        if let size = session.takeResize() { screen.resize(columns: size.columns, rows: size.rows) }
+    }
+
+    public func setNotice(_ text: String?) { screen.setNotice(text) }
+
+    public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { screen.setStatistics(text) }
+
+    public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
+        let frame = screen.frame(for: snapshot, menu: menu)
+        // Nothing changed (paused, ball at rest): the terminal already shows it.
+        guard screen.terminalScreen.lastFrameStats.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }
+        session.write(frame)
+        return DrawnFrame(bytes: frame.count)
+    }
+}

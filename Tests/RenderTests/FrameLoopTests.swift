@@ -1,0 +1,129 @@
+import Testing
+import Controls
+import Game
+import MotionCore
+import Realtime
+@testable import Render
+
+/// The frame loop with a recording display and scripted input: the menus,
+/// pads, pauses, notices, statistics and the frame clock, without a terminal.
+@Suite("Frame loop")
+struct FrameLoopTests {
+    func loop(_ display: RecordingDisplay, source: ControlledSource = ControlledSource(), pads: [any PadSource] = [],
+              statistics: Bool = false) -> FrameLoop {
+        let physics = PhysicsLoop(level: Fixtures.level, samples: source.samples)
+        return FrameLoop(display: display, physics: physics, source: source, pads: pads, framePeriod: 5_000_000,
+                         showStatistics: statistics, statisticsInterval: 50_000_000)
+    }
+
+    @Test("each frame's deadline is one period after the last, or a whole number of periods after a stall")
+    func frameClock() throws {
+        let display = RecordingDisplay { _, index in index == 30 ? [.character(UInt8(ascii: "q"))] : [] }
+        let frameLoop = loop(display)
+        _ = try frameLoop.run()
+        #expect(!display.gaveUp)
+        let steps = zip(display.deadlines, display.deadlines.dropFirst()).map { $1 - $0 }
+        #expect(steps.count >= 30)
+        #expect(steps.allSatisfy { $0 > 0 && $0 % 5_000_000 == 0 }, "\(steps)")
+        #expect(frameLoop.frameLateness.totalCount == UInt64(display.frames.count))
+    }
+
+    @Test("p opens the pause menu and the physics stops; Enter on Resume closes it and play goes on; q quits")
+    func pauseMenu() throws {
+        var step = 0
+        let display = RecordingDisplay { frame, _ in
+            switch step {
+            case 0: step = 1; return [.character(UInt8(ascii: "p"))]
+            case 1 where frame.menu == MenuState(.paused) && frame.snapshot.status == .paused: step = 2; return [.enter]
+            case 2 where frame.menu == nil && frame.snapshot.status == .playing: step = 3; return [.character(UInt8(ascii: "q"))]
+            default: return []
+            }
+        }
+        let outcome = try loop(display).run()
+        #expect(!display.gaveUp, "stopped at step \(step)")
+        #expect(step == 3)
+        #expect(outcome == FrameLoop.Outcome())
+    }
+
+    @Test("a pad's buttons reach the menus: south opens, down moves, south on Quit ends the game")
+    func padButtons() throws {
+        let pad = ScriptedPad()
+        let display = RecordingDisplay { frame, _ in
+            if frame.menu == nil { pad.queued = [.south] }
+            else if frame.menu?.selectedItem == .resume { pad.queued = [.down, .down] }
+            else if frame.menu?.selectedItem == .quit { pad.queued = [.south] }
+            return []
+        }
+        _ = try loop(display, pads: [pad]).run()
+        #expect(!display.gaveUp)
+        #expect(display.frames.contains { $0.menu == MenuState(.paused, selected: 2) })
+    }
+
+    @Test("arrows tilt the simulated board: the ball rolls that way")
+    func arrowsTiltTheBoard() throws {
+        let source = SimulatedSource(rate: 200, tiltStep: 0.3)
+        let physics = PhysicsLoop(level: Fixtures.level, samples: source.samples)
+        let start = Fixtures.level.startPoint
+        let display = RecordingDisplay { frame, index in
+            if index == 0 { return [.right] }
+            return frame.snapshot.ball.x > start.x + 1 ? [.character(UInt8(ascii: "q"))] : []
+        }
+        _ = try FrameLoop(display: display, physics: physics, source: source, framePeriod: 5_000_000).run()
+        #expect(!display.gaveUp)
+        #expect(display.frames.last!.snapshot.ball.x > start.x + 1)
+    }
+
+    @Test("a controller that goes away: its notice is shown and the physics pauses until it is back")
+    func interruption() throws {
+        let source = ControlledSource()
+        var step = 0
+        let display = RecordingDisplay { frame, _ in
+            switch step {
+            case 0: source.interruption = "DualSense disconnected: waiting for it to come back"; step = 1
+            case 1 where frame.snapshot.status == .paused: source.interruption = nil; step = 2
+            case 2 where frame.snapshot.status == .playing: step = 3; return [.character(UInt8(ascii: "q"))]
+            default: break
+            }
+            return []
+        }
+        _ = try loop(display, source: source).run()
+        #expect(!display.gaveUp, "stopped at step \(step)")
+        #expect(display.notices == ["DualSense disconnected: waiting for it to come back", nil])
+        #expect(source.started == 1 && source.stopped == 1)
+    }
+
+    @Test("a sensor that fails ends the game with its reason, and the threads are stopped")
+    func sensorFailure() throws {
+        let source = ControlledSource()
+        let display = RecordingDisplay { _, index in
+            if index == 3 { source.failure = "mpu6050 on iio:device0 is gone" }
+            return []
+        }
+        let outcome = try loop(display, source: source).run()
+        #expect(!display.gaveUp)
+        #expect(outcome.sensorFailure == "mpu6050 on iio:device0 is gone")
+        #expect(source.stopped == 1)
+    }
+
+    @Test("--stats: the figures are brought up to date a few times a second, in the documented form")
+    func statistics() throws {
+        let display = RecordingDisplay { _, _ in [] }
+        display.script = { _, _ in display.statistics.count >= 2 ? [.character(UInt8(ascii: "q"))] : [] }
+        _ = try loop(display, statistics: true).run()
+        #expect(!display.gaveUp)
+        let line = try #require(display.statistics.last)
+        let form = /tick (\d+|-)\/(\d+|-)us  frame \d+\.\dms cost \d+\.\d\dms  age (\d+\.\d|-)\/(\d+\.\d|-)ms  dropped \d+/
+        #expect(line.wholeMatch(of: form) != nil, "\(line)")
+        #expect(!line.hasPrefix("tick -"), "the physics thread ticked: \(line)")
+    }
+
+    @Test("the refresh period of the display paces the frames when none is given")
+    func displayRefresh() throws {
+        let display = RecordingDisplay(refreshPeriod: 7_000_000) { _, index in index == 5 ? [.character(UInt8(ascii: "q"))] : [] }
+        let source = ControlledSource()
+        _ = try FrameLoop(display: display, physics: PhysicsLoop(level: Fixtures.level, samples: source.samples),
+                          source: source).run()
+        let steps = zip(display.deadlines, display.deadlines.dropFirst()).map { $1 - $0 }
+        #expect(!steps.isEmpty && steps.allSatisfy { $0 % 7_000_000 == 0 }, "\(steps)")
+    }
+}

@@ -1,0 +1,95 @@
+import Controls
+import Game
+import Handoff
+import MotionCore
+import Realtime
+import Render
+import Synchronization
+import TestSupport
+
+/// A `Display` that shows nothing: it records what the frame loop asks of
+/// it, and types the keys a test script returns after each frame. It ends
+/// the game itself if the script never does (a hang, reported as `gaveUp`).
+final class RecordingDisplay: Display {
+    struct Frame {
+        var snapshot: WorldSnapshot
+        var menu: MenuState?
+    }
+
+    /// Called after each drawn frame; the keys it returns arrive during the next wait.
+    var script: (_ frame: Frame, _ index: Int) -> [Key]
+    private(set) var frames: [Frame] = []
+    private(set) var deadlines: [Int64] = []
+    private(set) var notices: [String?] = []
+    private(set) var statistics: [String] = []
+    private(set) var gaveUp = false
+    private var pending: [Key] = []
+    private let frameLimit = Int(hangBound * 60)
+    let refreshPeriod: Int64?
+    var quitRequested: Bool { gaveUp }
+
+    init(refreshPeriod: Int64? = nil, script: @escaping (_ frame: Frame, _ index: Int) -> [Key]) {
+        self.refreshPeriod = refreshPeriod
+        self.script = script
+    }
+
+    func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
+        deadlines.append(deadline)
+        let keys = pending
+        pending = []
+        for key in keys { handle(key) }
+        MonotonicClock.sleep(until: deadline)
+    }
+
+    func setNotice(_ text: String?) { notices.append(text) }
+
+    func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) {
+        statistics.append(text.map { String(decoding: $0, as: UTF8.self) } ?? "")
+    }
+
+    func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
+        let frame = Frame(snapshot: snapshot, menu: menu)
+        frames.append(frame)
+        pending += script(frame, frames.count - 1)
+        if frames.count >= frameLimit { gaveUp = true }
+        return DrawnFrame(bytes: 0)
+    }
+}
+
+/// A pad whose presses a test queues.
+final class ScriptedPad: PadSource {
+    var queued: [PadButton] = []
+    func poll(_ handle: (PadButton) -> Void) {
+        let presses = queued
+        queued = []
+        presses.forEach(handle)
+    }
+}
+
+/// A motion source a test controls: it sends a level board's reading on each
+/// start, and its failure and interruption are set by the test.
+final class ControlledSource: MotionSource, @unchecked Sendable {
+    let samples = SPSCRing<MotionSample>(capacity: 16)
+    let rate = 100.0
+    let displayName = "controlled source"
+    private let failureText = Mutex<String?>(nil)
+    private let interruptionText = Mutex<String?>(nil)
+    private(set) var started = 0, stopped = 0
+
+    var failure: String? {
+        get { failureText.withLock { $0 } }
+        set { failureText.withLock { $0 = newValue } }
+    }
+    var interruption: String? {
+        get { interruptionText.withLock { $0 } }
+        set { interruptionText.withLock { $0 = newValue } }
+    }
+
+    func start() throws {
+        started += 1
+        samples.push(MotionSample(timestamp: MonotonicClock.now(), acceleration: Vector3(0, 0, standardGravity),
+                                  fields: .acceleration))
+    }
+
+    func stop() { stopped += 1 }
+}
