@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "tiltmaze", targets: ["tiltmaze"]),
         .library(name: "Handoff", targets: ["Handoff"]),
         .library(name: "Realtime", targets: ["Realtime"]),
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionDevices", targets: ["MotionDevices"]),
         .library(name: "Controls", targets: ["Controls"]),
@@ -21,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; apt names the Debian packages.
@@ -47,46 +49,49 @@ let package = Package(
         .target(name: "MockDevices", dependencies: ["CUmockdev"], path: "Tests/MockDevices"),
 
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
-        .target(name: "IIO", dependencies: ["CIIO"]),
-        .target(name: "Evdev", dependencies: ["CEvdev"]),
+        .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Evdev", dependencies: ["CEvdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
 
         // Lock-free hand-off between the sensor, physics and render threads.
         .target(name: "Handoff"),
-        // Monotonic clock, absolute-deadline sleep and plain OS threads.
-        .target(name: "CRealtime"),
-        .target(name: "Realtime", dependencies: ["CRealtime"]),
+        // The one seam for system calls and sysfs reads, on swift-system's
+        // FileDescriptor and Errno; CSystemCalls holds the Linux calls Glibc's module lacks.
+        .target(name: "CSystemCalls"),
+        .target(name: "SystemCalls", dependencies: ["CSystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        // Periodic real-time threads, their lateness, plain OS threads.
+        .target(name: "Realtime", dependencies: ["SystemCalls"]),
 
         // Motion in SI units with no C library and no device: samples, filters, the simulated board.
-        .target(name: "MotionCore", dependencies: ["Handoff", "Realtime"]),
+        .target(name: "MotionCore", dependencies: ["Handoff", "Realtime", "SystemCalls"]),
         // What the player presses, as values: keyboard keys and controller buttons.
         .target(name: "Controls"),
         // The device side: IIO and evdev sources, discovery, access, sensor selection, gamepads.
-        .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "IIO", "Evdev"]),
+        .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
-        .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime"]),
+        .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
-        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime"]),
+        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Realtime", "IIO", "Evdev",
+                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Realtime", "SystemCalls", "IIO", "Evdev",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
         // Waiting for a condition in tests, with a bound that only a hang reaches.
-        .target(name: "TestSupport", dependencies: ["Realtime"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls"], path: "Tests/TestSupport"),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "DriverWrapperTests", dependencies: ["IIO", "Evdev"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
-        .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime"]),
+        .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MotionDevices", "IIO", "MockDevices"]),
     ],

@@ -57,7 +57,7 @@ let package = Package(
         ),
         .target(name: "MockIMU", dependencies: ["CUmockdevBench"]),
 
-        benchmark("RingThroughput", root: ["Handoff", "MotionCore", "Realtime"], local: ["AtomicsRing"]),
+        benchmark("RingThroughput", root: ["Handoff", "MotionCore", "Realtime", "SystemCalls"], local: ["AtomicsRing"]),
         benchmark("PhysicsStep", root: ["Game", "MotionCore", "Handoff"], local: ["BenchmarkSupport"]),
         benchmark("HotPathAllocations", root: ["Game", "MotionCore", "Handoff"], local: ["BenchmarkSupport"]),
         benchmark("RenderFrame", root: ["Render", "Game", "MotionCore"], local: ["BenchmarkSupport"]),
@@ -65,7 +65,7 @@ let package = Package(
         benchmark("IIOScanDecode", root: ["IIO", "MotionCore", "MotionDevices"]),
         // Issue 3: scan written to a umockdev device node → sample in the ring.
         // Runs only under libumockdev-preload (`./run --target IIOLatency`).
-        benchmark("IIOLatency", root: ["IIO", "MotionCore", "MotionDevices", "Realtime"], local: ["MockIMU"]),
+        benchmark("IIOLatency", root: ["IIO", "MotionCore", "MotionDevices", "Realtime", "SystemCalls"], local: ["MockIMU"]),
         // Issue 4: input_event records → EvdevSampleFeeder → sample in the ring, per sample.
         benchmark("EvdevFeed", root: ["Evdev", "MotionCore", "MotionDevices", "Handoff"]),
     ],

@@ -1,26 +1,15 @@
 import CEvdev
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-// The one place each fallible libevdev call and system call of this module
-// is made (the swift-system habit): "negative errno" or "-1 and errno"
-// becomes a typed `EvdevError` right here, and EINTR is retried here.
-// Getters that cannot fail (names, ids, bits) are called where they are used.
-
-/// `open(2)`, retried on EINTR.
-func c_open(_ path: String, _ flags: Int32) -> Result<Int32, EvdevError> {
-    while true {
-        let fd = open(path, flags)
-        if fd >= 0 { return .success(fd) }
-        if errno != EINTR { return .failure(EvdevError(errno: errno, operation: "open", path: path)) }
-    }
-}
-
-/// `close(2)`, not retried (the descriptor is gone either way).
-func c_close(_ fd: Int32) {
-    _ = close(fd)
-}
+// The one place each fallible libevdev call of this module is made (the
+// swift-system habit): "negative errno" becomes a typed `EvdevError` right
+// here, and EINTR is retried here. System calls go through SystemCalls and
+// swift-system. Getters that cannot fail (names, ids, bits) are called where
+// they are used.
 
 /// `libevdev_new_from_fd`: returns a negative errno on failure. It asks the
 /// kernel for the device's name, ids, bits, absinfo and state (ioctls), so
@@ -92,16 +81,4 @@ func c_libevdev_has_event_pending(_ dev: OpaquePointer, path: String) -> Result<
     let rc = libevdev_has_event_pending(dev)
     if rc < 0 { return .failure(EvdevError(errno: -rc, operation: "check for pending events", path: path)) }
     return .success(rc > 0)
-}
-
-/// `poll(2)` on one descriptor for input, retried on EINTR (each retry
-/// waits the whole timeout again). True when it is readable, hung up or
-/// in error, which a read then reports; false on timeout.
-func c_poll(_ fd: Int32, timeoutMilliseconds: Int32, path: String) -> Result<Bool, EvdevError> {
-    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    while true {
-        let rc = poll(&descriptor, 1, timeoutMilliseconds)
-        if rc >= 0 { return .success(rc > 0) }
-        if errno != EINTR { return .failure(EvdevError(errno: errno, operation: "wait for events", path: path)) }
-    }
 }

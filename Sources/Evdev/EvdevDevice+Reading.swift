@@ -1,11 +1,13 @@
 import CEvdev
+import SystemCalls
+import SystemPackage
 
 /// Reading events: the clock, the grab, the poll descriptor, and
 /// `readEvents(into:)` with SYN_DROPPED handled.
 extension EvdevDevice {
     /// The descriptor to `poll` for input (POLLIN; POLLHUP/POLLERR when the
     /// device is gone). The corresponding C function is `libevdev_get_fd`.
-    public var pollDescriptor: Int32 { libevdev_get_fd(handle) }
+    public var pollDescriptor: FileDescriptor { FileDescriptor(rawValue: libevdev_get_fd(handle)) }
 
     /// Has the kernel stamp this reader's events with `clock` from now on
     /// (events already queued keep their stamps). The kernel default is
@@ -35,7 +37,10 @@ extension EvdevDevice {
     /// The corresponding C functions are `libevdev_has_event_pending` and `poll`.
     public func waitForEvents(timeoutMilliseconds: Int32) throws(EvdevError) -> Bool {
         if try c_libevdev_has_event_pending(handle, path: path).get() { return true }
-        return try c_poll(pollDescriptor, timeoutMilliseconds: timeoutMilliseconds, path: path).get()
+        switch pollDescriptor.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds) {
+        case .success(let events): return !events.isEmpty
+        case .failure(let e): throw EvdevError(errno: e.rawValue, operation: "wait for events", path: path)
+        }
     }
 
     /// Reads the events available now into `buffer`, without blocking or

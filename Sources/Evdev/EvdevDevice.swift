@@ -1,4 +1,5 @@
 import CEvdev
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ import Glibc
 public final class EvdevDevice: @unchecked Sendable {
     // @unchecked Sendable: used by one thread at a time (the sensor thread once started).
     public let path: String
-    public let fileDescriptor: Int32
+    public let fileDescriptor: FileDescriptor
     let handle: OpaquePointer
 
     /// A SYN_DROPPED ended the last batch; the next read starts the resync.
@@ -25,20 +26,26 @@ public final class EvdevDevice: @unchecked Sendable {
     /// `libevdev_new_from_fd`.
     public init(path: String) throws(EvdevError) {
         self.path = path
-        let fd = try c_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC).get()
-        switch c_libevdev_new_from_fd(fd, path: path) {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch {
+            throw EvdevError(errno: (error as? Errno)?.rawValue ?? EIO, operation: "open", path: path)
+        }
+        switch c_libevdev_new_from_fd(fd.rawValue, path: path) {
         case .success(let dev):
             fileDescriptor = fd
             handle = dev
         case .failure(let error):
-            c_close(fd)
+            try? fd.close()
             throw error
         }
     }
 
     deinit {
         libevdev_free(handle)
-        c_close(fileDescriptor)
+        // Closing ends a grab too; the descriptor is gone whatever close says.
+        try? fileDescriptor.close()
     }
 
     /// The kernel's name for the device, e.g. "Sony Interactive Entertainment

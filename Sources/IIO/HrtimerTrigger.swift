@@ -1,3 +1,5 @@
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,8 +30,7 @@ public struct HrtimerTrigger: Sendable, Equatable {
     /// The trigger of this name if its configfs directory exists.
     public static func existing(named name: String, configfsRoot: String = defaultConfigfsRoot) -> HrtimerTrigger? {
         let directory = "\(hrtimerDirectory(configfsRoot: configfsRoot))/\(name)"
-        if case .success(true) = system_isDirectory(directory) { return HrtimerTrigger(name: name, directory: directory) }
-        return nil
+        return FilePath(directory).isDirectory ? HrtimerTrigger(name: name, directory: directory) : nil
     }
 
     private init(name: String, directory: String) {
@@ -47,11 +48,11 @@ public struct HrtimerTrigger: Sendable, Equatable {
         let parent = hrtimerDirectory(configfsRoot: configfsRoot)
         let directory = "\(parent)/\(name)"
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-            throw IIOError(errno: EINVAL, operation: "create hrtimer trigger \"\(name)\"", subject: directory,
+            throw IIOError(errno: EINVAL, operation: "create hrtimer trigger \"\(name)\"", path: directory,
                            detail: "a trigger name is one non-empty path component")
         }
-        if case .failure(let e) = system_mkdir(directory, mode: 0o755) {
-            throw explain(e.code, operation: "create hrtimer trigger \(name)", path: directory, configfsRoot: configfsRoot)
+        if case .failure(let e) = FilePath(directory).makeDirectory() {
+            throw explain(e.rawValue, operation: "create hrtimer trigger \(name)", path: directory, configfsRoot: configfsRoot)
         }
         return HrtimerTrigger(name: name, directory: directory)
     }
@@ -60,9 +61,9 @@ public struct HrtimerTrigger: Sendable, Equatable {
     /// with EBUSY while it is someone's current trigger).
     /// The corresponding C function is `rmdir`.
     public func remove() throws(IIOError) {
-        if case .failure(let e) = system_rmdir(directory) {
-            var error = IIOError(errno: e.code, operation: "remove hrtimer trigger \(name)", subject: directory)
-            switch e.code {
+        if case .failure(let e) = FilePath(directory).removeDirectory() {
+            var error = IIOError(errno: e.rawValue, operation: "remove hrtimer trigger \(name)", path: directory)
+            switch e.rawValue {
             case EBUSY: error.detail = "a device still uses it: clear that device's trigger first"
             case EACCES, EPERM: error.detail = "removing triggers in configfs needs root"
             default: break
@@ -86,7 +87,7 @@ public struct HrtimerTrigger: Sendable, Equatable {
         public var description: String {
             switch self {
             case .available(true): "hrtimer triggers can be made by you"
-            case .available(false): "hrtimer triggers exist in the kernel but making one needs root (or the udev rules in udev/)"
+            case .available(false): "hrtimer triggers exist in the kernel but making one needs root"
             case .moduleNotLoaded: "the kernel has no hrtimer trigger type: load it with `sudo modprobe iio-trig-hrtimer` (CONFIG_IIO_HRTIMER_TRIGGER)"
             case .noIIOInConfigfs: "configfs has no iio directory: load `industrialio-sw-trigger` and `iio-trig-hrtimer` with `sudo modprobe`"
             case .configfsNotMounted: "configfs is not mounted: sudo mount -t configfs none \(HrtimerTrigger.defaultConfigfsRoot)"
@@ -97,17 +98,17 @@ public struct HrtimerTrigger: Sendable, Equatable {
     /// Which of `Availability` holds under `configfsRoot`.
     public static func availability(configfsRoot: String = defaultConfigfsRoot) -> Availability {
         let hrtimer = hrtimerDirectory(configfsRoot: configfsRoot)
-        if case .success(true) = system_isDirectory(hrtimer) {
-            return .available(writable: access(hrtimer, W_OK | X_OK) == 0)
+        if FilePath(hrtimer).isDirectory {
+            return .available(writable: FilePath(hrtimer).isAccessible([.write, .execute]))
         }
-        if case .success(true) = system_isDirectory("\(configfsRoot)/iio") { return .moduleNotLoaded }
-        if case .success(true) = system_isDirectory(configfsRoot) { return .noIIOInConfigfs }
+        if FilePath("\(configfsRoot)/iio").isDirectory { return .moduleNotLoaded }
+        if FilePath(configfsRoot).isDirectory { return .noIIOInConfigfs }
         return .configfsNotMounted
     }
 
     /// Turns a failed mkdir into a message about what is missing.
     private static func explain(_ code: Int32, operation: String, path: String, configfsRoot: String) -> IIOError {
-        var error = IIOError(errno: code, operation: operation, subject: path)
+        var error = IIOError(errno: code, operation: operation, path: path)
         switch code {
         case ENOENT:
             switch availability(configfsRoot: configfsRoot) {

@@ -70,12 +70,12 @@ func trimmedAttributeText(_ text: String) -> String {
 
 /// Parses `text` read from `path` as a `T`, or says which file held what.
 func parseAttribute<T: IIOAttributeValue>(_ text: String, as type: T.Type, name: String,
-                                          subject: String) throws(IIOError) -> T {
+                                          path: String) throws(IIOError) -> T {
     let trimmed = trimmedAttributeText(text)
     if let value = T(attributeText: trimmed) { return value }
     throw IIOError(
         errno: EINVAL,
         operation: "read \(name) as \(T.attributeTypeDescription)",
-        subject: subject,
+        path: path,
         detail: "it holds \"\(trimmed)\", which is not \(T.attributeTypeDescription)")
 }

@@ -1,5 +1,7 @@
 import CIIO
 import Synchronization
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +16,7 @@ import Glibc
 /// scans of kernel buffer ("High-speed mode not enabled" on stderr is that
 /// fallback, not an error).
 ///
-/// ## Reading with low latency: `readAvailable(timeout:)`
+/// ## Reading with low latency: `read(waitingUpTo:)`
 ///
 /// libiio 0.24's blocking `iio_buffer_refill` (local backend, `local_read`)
 /// loops over `poll` and `read(2)` until the *whole* buffer is full, so a
@@ -22,7 +24,8 @@ import Glibc
 /// instead puts the buffer in non-blocking mode
 /// (`iio_buffer_set_blocking_mode(false)`), sleeps in `poll(2)` on
 /// `iio_buffer_get_poll_fd` (the device node, which the kernel reports
-/// readable once `buffer/watermark` scans — 1 by default — are queued), and
+/// readable once `buffer/watermark` scans — 1 by default — are queued) and
+/// on a wake-up pipe of its own (so `cancel()` ends the wait at once), and
 /// then calls `iio_buffer_refill`, which in that mode does one `read(2)` and
 /// returns what is there: one scan if one has arrived, more if the caller
 /// was late, never waiting for the rest. Latency is therefore one wake-up,
@@ -58,58 +61,75 @@ public final class IIOBuffer: @unchecked Sendable {
     /// What errors name: the device node (local backend), computed once so
     /// reads need not build strings.
     private let subject: String
-    private let wakeRead: Int32, wakeWrite: Int32
+    private let wakeup: WakeupPipe
     private let cancelled = Atomic<Bool>(false)
-    private let pollFDs: UnsafeMutablePointer<pollfd>
+    /// The node to poll for scans; nil where the backend has none (network):
+    /// reads then wait inside blocking refills.
+    private let pollDescriptor: FileDescriptor?
+    private let pollEntries: UnsafeMutableBufferPointer<pollfd>
 
     /// Scans handed out by the last read start at `storage[0]`; a partial
     /// scan waits at `storage[carryStart..<carryStart+carryCount]`.
     private let storage: UnsafeMutableRawBufferPointer
     private var carryStart = 0, carryCount = 0
 
-    private enum ReadMode { case undecided, polling(fd: Int32), blockingRefill }
-    private var mode = ReadMode.undecided
-
-    /// Creates the buffer for the channels enabled now (`IIOChannel.enable()`).
+    /// Creates the buffer for the channels enabled now (`IIOChannel.enable()`)
+    /// and puts it in non-blocking mode where the backend allows.
     ///
     /// Fails before touching the device when no channel is enabled or an
     /// enabled channel's format cannot be decoded (libiio 0.24 would divide
     /// by zero on a zero-length format), and with the errno of the open
-    /// otherwise: ENOENT names a missing `/dev/iio:deviceN`, EACCES points to
-    /// the udev rules, EBUSY means another program holds the device.
+    /// otherwise: ENOENT names a missing `/dev/iio:deviceN`, EACCES the file
+    /// that refused, EBUSY means another program holds the device.
     /// The corresponding C function is `iio_device_create_buffer`.
     public init(device: IIODevice, sampleCount: Int) throws(IIOError) {
         let subject = device.context.isLocal ? device.devicePath : device.errorSubject
         guard sampleCount > 0 else {
-            throw IIOError(errno: EINVAL, operation: "create a buffer of \(sampleCount) scans", subject: subject,
+            throw IIOError(errno: EINVAL, operation: "create a buffer of \(sampleCount) scans", path: subject,
                            detail: "a buffer holds at least one scan")
         }
         let layout = try IIOScanLayout(enabledChannelsOf: device)
         guard !layout.elements.isEmpty else {
-            throw IIOError(errno: EINVAL, operation: "create a buffer for \(device)", subject: subject,
+            throw IIOError(errno: EINVAL, operation: "create a buffer for \(device)", path: subject,
                            detail: "no scan element is enabled: enable channels first")
         }
-        let libiioScanSize = try c_iio_device_get_sample_size(device.handle, subject: device.errorSubject).get()
-        let wake: (read: Int32, write: Int32)
-        switch system_wakeupPipe() {
-        case .success(let fds): wake = fds
-        case .failure(let e):
-            throw IIOError(errno: e.code, operation: "make a wake-up pipe for \(device)'s buffer", subject: subject)
+        let libiioScanSize = try c_iio_device_get_sample_size(device.handle, path: device.errorSubject).get()
+        let wakeup: WakeupPipe
+        do {
+            wakeup = try WakeupPipe()
+        } catch {
+            throw IIOError(errno: error.rawValue, operation: "make a wake-up pipe for \(device)'s buffer", path: subject)
         }
         let created = c_iio_device_create_buffer(device.handle, sampleCount: sampleCount, cyclic: false,
-                                                 subject: subject, deviceID: device.description)
+                                                 path: subject, deviceID: device.description)
         let handle: OpaquePointer
         switch created {
         case .success(let h): handle = h
         case .failure(var error):
-            system_close(wake.read)
-            system_close(wake.write)
+            wakeup.close()
             switch error.errno {
             case ENOENT: error.detail = "the device node is missing: is the driver bound and udev running?"
             case EBUSY: error.detail = "another program is capturing from this device"
-            case EACCES, EPERM: if let file = Self.refusedFile(device) { error.subject = file }
+            case EACCES, EPERM: if let file = Self.refusedFile(device) { error.path = file }
             default: break
             }
+            throw error
+        }
+        // Non-blocking refill plus poll where the backend has both; blocking refills otherwise.
+        var pollDescriptor: FileDescriptor?
+        switch c_iio_buffer_get_poll_fd(handle, path: subject) {
+        case .success(let fd):
+            if case .failure(let error) = c_iio_buffer_set_blocking_mode(handle, false, path: subject) {
+                c_iio_buffer_destroy(handle)
+                wakeup.close()
+                throw error
+            }
+            pollDescriptor = FileDescriptor(rawValue: fd)
+        case .failure(let error) where error.errno == ENOSYS:
+            pollDescriptor = nil
+        case .failure(let error):
+            c_iio_buffer_destroy(handle)
+            wakeup.close()
             throw error
         }
         self.device = device
@@ -117,44 +137,42 @@ public final class IIOBuffer: @unchecked Sendable {
         self.layout = layout
         self.handle = handle
         self.subject = subject
-        self.wakeRead = wake.read
-        self.wakeWrite = wake.write
-        pollFDs = .allocate(capacity: 2)
-        pollFDs.initialize(repeating: pollfd(), count: 2)
+        self.wakeup = wakeup
+        self.pollDescriptor = pollDescriptor
+        pollEntries = .allocate(capacity: 2)
+        pollEntries.initialize(repeating: pollfd())
         storage = .allocate(byteCount: sampleCount * max(libiioScanSize, layout.scanSize) + layout.scanSize,
                             alignment: 8)
     }
 
     deinit {
         c_iio_buffer_destroy(handle)
-        system_close(wakeRead)
-        system_close(wakeWrite)
-        pollFDs.deallocate()
+        wakeup.close()
+        pollEntries.deallocate()
         storage.deallocate()
     }
 
-    /// A descriptor that polls readable when scans are waiting (the device
-    /// node, on the local backend). ENOSYS on backends without one.
-    /// The corresponding C function is `iio_buffer_get_poll_fd`.
-    public var pollDescriptor: Int32 {
-        get throws(IIOError) { try c_iio_buffer_get_poll_fd(handle, subject: subject).get() }
-    }
+    /// Whether reads wait in `poll` (the local backend): only such buffers
+    /// can be waited on together (`waitForAny`).
+    public var isPollable: Bool { pollDescriptor != nil }
 
-    /// Blocking (the default) or non-blocking `refill()`.
+    /// Blocking or non-blocking `refill()`. Pollable buffers start
+    /// non-blocking, which `read(waitingUpTo:)` relies on: set blocking only
+    /// to call `refill()` yourself.
     /// The corresponding C function is `iio_buffer_set_blocking_mode`.
     public func setBlocking(_ blocking: Bool) throws(IIOError) {
-        try c_iio_buffer_set_blocking_mode(handle, blocking, subject: subject).get()
+        try c_iio_buffer_set_blocking_mode(handle, blocking, path: subject).get()
     }
 
-    /// One libiio refill: blocking, it waits until all `sampleCount` scans
-    /// are in (or the context's timeout); non-blocking, it returns what is
-    /// there, 0 bytes when nothing is. Returns the number of bytes, which
-    /// `lastRefill` then holds. Prefer `readAvailable(timeout:)`.
-    /// The corresponding C function is `iio_buffer_refill`.
+    /// One libiio refill: in the non-blocking mode a pollable buffer is in,
+    /// it returns what is there, 0 bytes when nothing is; otherwise it waits
+    /// until all `sampleCount` scans are in (or the context's timeout).
+    /// Returns the number of bytes, which `lastRefill` then holds. Prefer
+    /// `read(waitingUpTo:)`. The corresponding C function is `iio_buffer_refill`.
     @discardableResult
     public func refill() throws(IIOError) -> Int {
         do {
-            return try c_iio_buffer_refill(handle, subject: subject).get()
+            return try c_iio_buffer_refill(handle, path: subject).get()
         } catch {
             throw explained(error)
         }
@@ -165,51 +183,91 @@ public final class IIOBuffer: @unchecked Sendable {
     /// and `iio_buffer_end`.
     public var lastRefill: UnsafeRawBufferPointer { c_iio_buffer_bytes(handle) }
 
-    /// Wakes a `readAvailable` or blocking `refill` waiting on another
-    /// thread; it, and every later read, fails with ECANCELED. For stopping
-    /// capture: destroy the buffer afterwards.
+    /// Ends a `read` or `waitForAny` waiting on another thread, which then
+    /// reports `.cancelled`, as does every later read. For stopping
+    /// capture: destroy the buffer afterwards. Any thread.
     /// The corresponding C function is `iio_buffer_cancel`.
     public func cancel() {
         cancelled.store(true, ordering: .releasing)
-        system_writeByte(wakeWrite)
+        wakeup.wake()
         c_iio_buffer_cancel(handle)
     }
 
+    /// Whether `cancel()` has been called.
+    public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
     /// Returns the whole scans that have arrived, waiting for at least one
-    /// for up to `timeout` (nil: forever). See the type's documentation for
-    /// why this has a latency of one wake-up whatever `sampleCount` is.
+    /// for up to `timeout` (nil: for ever; `.zero`: not at all). See the
+    /// type's documentation for why this has a latency of one wake-up
+    /// whatever `sampleCount` is.
     ///
-    /// Errors: ETIMEDOUT when no scan came in time (is a trigger set and
-    /// firing?), ENODEV when the device went away (its sysfs directory is
-    /// gone, or the node reports a hang-up), ECANCELED after `cancel()`.
-    /// Allocates nothing unless it throws.
-    public func readAvailable(timeout: Duration?) throws(IIOError) -> IIOScans {
-        let deadline = timeout.map { system_monotonicNanoseconds() + Self.nanoseconds($0) }
+    /// No scan in time is `.nothingYet`, and `cancel()` is `.cancelled`:
+    /// outcomes, not errors. Errors are failures: ENODEV when the device went
+    /// away (its sysfs directory is gone, or the node hung up), or the errno
+    /// of a read. Allocates nothing unless it throws.
+    public func read(waitingUpTo timeout: Duration?) throws(IIOError) -> IIOReadOutcome {
+        let deadline = timeout.map { MonotonicClock.now() + $0.nanoseconds }
         // The scans handed out last time have been used: the partial scan moves to the front.
         if carryCount > 0, carryStart > 0 {
             storage.baseAddress!.copyMemory(from: storage.baseAddress! + carryStart, byteCount: carryCount)
         }
         carryStart = 0
         while true {
-            if cancelled.load(ordering: .acquiring) { throw cancelledError }
-            let fd: Int32?
-            switch mode {
-            case .undecided: try decideReadMode(); continue
-            case .polling(let pollFD): fd = pollFD
-            case .blockingRefill: fd = nil
+            if isCancelled { return .cancelled }
+            let count: Int
+            do {
+                count = try refill()
+            } catch where error.errno == ECANCELED || (error.errno == EBADF && isCancelled) {
+                return .cancelled
             }
-            let count = try refill()
             if count > 0 {
                 let scans = append(lastRefill)
-                if scans.count > 0 { return scans }
+                if scans.count > 0 { return .scans(scans) }
                 continue  // only part of a scan so far: wait for the rest
             }
-            if let fd {
-                try wait(for: fd, until: deadline, timeout: timeout)
-            } else if let deadline, system_monotonicNanoseconds() >= deadline {
-                throw timedOut(timeout)
+            if let pollDescriptor {
+                switch try wait(for: pollDescriptor, until: deadline) {
+                case .ready: continue
+                case .timedOut: return .nothingYet
+                case .cancelled: return .cancelled
+                }
+            } else if let deadline, MonotonicClock.now() >= deadline {
+                return .nothingYet
             }
         }
+    }
+
+    /// Sleeps until any of `buffers` has scans to read, any is cancelled, or
+    /// `timeout` passes (nil: for ever): one `poll` over every buffer's node
+    /// and wake-up pipe, so the halves of a split chip wait together and a
+    /// `cancel()` of any ends the wait. Every buffer must be pollable.
+    /// ENODEV when a device went away. Allocates nothing.
+    public static func waitForAny(_ buffers: [IIOBuffer], timeout: Duration?) throws(IIOError) -> IIOWaitOutcome {
+        precondition(buffers.allSatisfy(\.isPollable), "waitForAny needs buffers with a poll descriptor")
+        if buffers.contains(where: \.isCancelled) { return .cancelled }
+        let count = buffers.count * 2
+        let milliseconds = Self.pollTimeout(until: timeout.map { MonotonicClock.now() + $0.nanoseconds })
+        let result: Result<Int, Errno> = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: count) { entries in
+            for (i, buffer) in buffers.enumerated() {
+                entries[2 * i] = Poll.entry(buffer.pollDescriptor!, .readable)
+                entries[2 * i + 1] = Poll.entry(buffer.wakeup.readEnd, .readable)
+            }
+            let result = Poll.wait(entries, timeoutMilliseconds: milliseconds)
+            for i in buffers.indices { buffers[i].pollEntries[0] = entries[2 * i] }
+            return result
+        }
+        if buffers.contains(where: \.isCancelled) { return .cancelled }
+        let ready: Int
+        switch result {
+        case .success(let n): ready = n
+        case .failure(let e): throw IIOError(errno: e.rawValue, operation: "wait for scans (poll)", path: buffers[0].subject)
+        }
+        for buffer in buffers where Poll.returned(buffer.pollEntries[0]).isDead { throw buffer.wentAway }
+        if ready == 0 {
+            if let gone = buffers.first(where: \.deviceIsGone) { throw gone.wentAway }
+            return .timedOut
+        }
+        return .ready
     }
 
     // MARK: Internals
@@ -225,28 +283,12 @@ public final class IIOBuffer: @unchecked Sendable {
         for channel in device.channels where channel.isScanElement && channel.isEnabled {
             candidates.append(device.attributePath("scan_elements/\(channel.isOutput ? "out" : "in")_\(channel.id)_en"))
         }
-        for path in candidates {
-            if let e = system_openError(path, O_WRONLY), e.code == EACCES || e.code == EPERM { return path }
+        func refused(_ path: String, _ mode: FileDescriptor.AccessMode) -> Bool {
+            let e = FilePath(path).openError(mode)
+            return e == .permissionDenied || e == .notPermitted
         }
-        if let e = system_openError(device.devicePath, O_RDWR), e.code == EACCES || e.code == EPERM {
-            return device.devicePath
-        }
-        return nil
-    }
-
-    private var cancelledError: IIOError {
-        IIOError(errno: ECANCELED, operation: "read scans", subject: subject, detail: "capture was cancelled")
-    }
-
-    /// Non-blocking refill plus poll where the backend has both; blocking refills otherwise.
-    private func decideReadMode() throws(IIOError) {
-        do {
-            let fd = try pollDescriptor
-            try setBlocking(false)
-            mode = .polling(fd: fd)
-        } catch where error.errno == ENOSYS {
-            mode = .blockingRefill
-        }
+        if let file = candidates.first(where: { refused($0, .writeOnly) }) { return file }
+        return refused(device.devicePath, .readWrite) ? device.devicePath : nil
     }
 
     /// Copies freshly read bytes after the waiting partial scan and returns
@@ -264,45 +306,43 @@ public final class IIOBuffer: @unchecked Sendable {
         return IIOScans(bytes: UnsafeRawBufferPointer(start: base, count: whole), scanSize: layout.scanSize)
     }
 
+    /// The poll timeout that ends at `deadline` (rounded up, so a wait never
+    /// ends before it); -1 for none.
+    private static func pollTimeout(until deadline: Int64?) -> Int32 {
+        guard let deadline else { return -1 }
+        let left = deadline - MonotonicClock.now()
+        return left <= 0 ? 0 : Int32(clamping: (left + 999_999) / 1_000_000)
+    }
+
     /// Sleeps in poll(2) until the device has data, the wake-up pipe is
     /// written, or the deadline passes.
-    private func wait(for fd: Int32, until deadline: Int64?, timeout: Duration?) throws(IIOError) {
-        pollFDs[0] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        pollFDs[1] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-        var milliseconds: Int32 = -1
-        if let deadline {
-            let left = deadline - system_monotonicNanoseconds()
-            milliseconds = left <= 0 ? 0 : Int32(clamping: (left + 999_999) / 1_000_000)
-        }
-        let ready: Int32
-        switch system_poll(pollFDs, count: 2, timeoutMilliseconds: milliseconds) {
+    private func wait(for fd: FileDescriptor, until deadline: Int64?) throws(IIOError) -> IIOWaitOutcome {
+        pollEntries[0] = Poll.entry(fd, .readable)
+        pollEntries[1] = Poll.entry(wakeup.readEnd, .readable)
+        let ready: Int
+        switch Poll.wait(pollEntries, timeoutMilliseconds: Self.pollTimeout(until: deadline)) {
         case .success(let n): ready = n
-        case .failure(let e): throw IIOError(errno: e.code, operation: "wait for scans (poll)", subject: subject)
+        case .failure(let e): throw IIOError(errno: e.rawValue, operation: "wait for scans (poll)", path: subject)
         }
-        if pollFDs[1].revents != 0 || cancelled.load(ordering: .acquiring) { throw cancelledError }
+        if Poll.returned(pollEntries[1]) != [] || isCancelled { return .cancelled }
         if ready == 0 {
             if deviceIsGone { throw wentAway }
-            throw timedOut(timeout)
+            return .timedOut
         }
-        let revents = Int32(pollFDs[0].revents)
-        if revents & Int32(POLLIN) == 0 && revents & Int32(POLLERR | POLLHUP | POLLNVAL) != 0 { throw wentAway }
+        if Poll.returned(pollEntries[0]).isDead { throw wentAway }
+        return .ready
     }
 
     /// Whether the device's sysfs directory has disappeared (local backend).
     private var deviceIsGone: Bool {
         guard device.context.isLocal else { return false }
-        if case .failure(let e) = system_isDirectory(device.sysfsPath), e.code == ENOENT { return true }
+        if case .failure(.noSuchFileOrDirectory) = FilePath(device.sysfsPath).access(.exists) { return true }
         return false
     }
 
     private var wentAway: IIOError {
-        IIOError(errno: ENODEV, operation: "read scans", subject: subject,
+        IIOError(errno: ENODEV, operation: "read scans", path: subject,
                  detail: "\(device) went away (unplugged, or its driver was unbound)")
-    }
-
-    private func timedOut(_ timeout: Duration?) -> IIOError {
-        IIOError(errno: ETIMEDOUT, operation: "read scans", subject: subject,
-                 detail: "no scan arrived within \(timeout.map { "\($0)" } ?? "the timeout"): is a trigger set and firing, and the sensor's interrupt wired?")
     }
 
     /// Adds what an errno from a read means for a capture.
@@ -311,14 +351,34 @@ public final class IIOBuffer: @unchecked Sendable {
         switch error.errno {
         case ENODEV: error.detail = "\(device) went away (unplugged, or its driver was unbound)"
         case ETIMEDOUT: error.detail = "the buffer did not fill within the context's timeout: is a trigger set and firing?"
-        case EBADF where cancelled.load(ordering: .acquiring): return cancelledError
         default: break
         }
         return error
     }
+}
 
-    private static func nanoseconds(_ d: Duration) -> Int64 {
-        let (seconds, attoseconds) = d.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+/// What one `IIOBuffer.read(waitingUpTo:)` brought.
+public enum IIOReadOutcome {
+    /// Whole scans, in the order the device captured them; valid until the next read.
+    case scans(IIOScans)
+    /// The wait ended without a whole scan (is a trigger set and firing?).
+    case nothingYet
+    /// `cancel()` was called: stop reading, then destroy the buffer.
+    case cancelled
+
+    /// The scans, or none.
+    public var received: IIOScans {
+        if case .scans(let scans) = self { return scans }
+        return IIOScans(bytes: UnsafeRawBufferPointer(start: nil, count: 0), scanSize: 1)
     }
+}
+
+/// How a wait for scans ended.
+public enum IIOWaitOutcome: Equatable, Sendable {
+    /// Scans can be read (or a read will report an error).
+    case ready
+    /// The timeout passed first.
+    case timedOut
+    /// A buffer was cancelled.
+    case cancelled
 }

@@ -62,7 +62,7 @@ public struct IIOChannel: @unchecked Sendable, Equatable, CustomStringConvertibl
     public var format: IIOScanFormat {
         get throws(IIOError) {
             guard isScanElement, let raw = iio_channel_get_data_format(handle) else {
-                throw IIOError(errno: ENOENT, operation: "read the scan format of \(id)", subject: typeAttributePath,
+                throw IIOError(errno: ENOENT, operation: "read the scan format of \(id)", path: typeAttributePath,
                                detail: "\(id) is not a scan element")
             }
             do {
@@ -120,18 +120,18 @@ extension IIOChannel {
 
     /// Reads an attribute's text. The corresponding C function is `iio_channel_attr_read`.
     public func readAttribute(_ name: String) throws(IIOError) -> String {
-        try c_iio_attr_read(device.handle, .channel(handle), name, subject: attributePath(name)).get()
+        try c_iio_attr_read(device.handle, .channel(handle), name, path: attributePath(name)).get()
     }
 
     /// Reads an attribute and parses it: `readAttribute("scale", as: Double.self)`.
     /// Text that is not a `T` fails with EINVAL, naming the file and quoting the text.
     public func readAttribute<T: IIOAttributeValue>(_ name: String, as type: T.Type) throws(IIOError) -> T {
-        try parseAttribute(readAttribute(name), as: type, name: name, subject: attributePath(name))
+        try parseAttribute(readAttribute(name), as: type, name: name, path: attributePath(name))
     }
 
     /// Writes an attribute. The corresponding C function is `iio_channel_attr_write`.
     public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {
-        try c_iio_attr_write(device.handle, .channel(handle), name, value, subject: attributePath(name)).get()
+        try c_iio_attr_write(device.handle, .channel(handle), name, value, path: attributePath(name)).get()
     }
 
     /// Writes a typed value's text to an attribute.

@@ -62,7 +62,7 @@ public final class IIOContext: @unchecked Sendable {
     /// The corresponding C function is `iio_context_set_timeout`; libiio's
     /// local default is 1 s, 0 means forever.
     public func setTimeout(milliseconds: UInt32) throws(IIOError) {
-        try c_iio_context_set_timeout(handle, milliseconds: milliseconds, subject: uri).get()
+        try c_iio_context_set_timeout(handle, milliseconds: milliseconds, path: uri).get()
     }
 
     /// The libiio version this program runs against, e.g. "0.24".

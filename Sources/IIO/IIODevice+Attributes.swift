@@ -20,18 +20,18 @@ extension IIODevice {
     /// Reads a device attribute's text, without its trailing newline.
     /// The corresponding C function is `iio_device_attr_read`.
     public func readAttribute(_ name: String) throws(IIOError) -> String {
-        try c_iio_attr_read(handle, .device, name, subject: attributePath(name)).get()
+        try c_iio_attr_read(handle, .device, name, path: attributePath(name)).get()
     }
 
     /// Reads a device attribute and parses it: `readAttribute("sampling_frequency", as: Int.self)`.
     /// Text that is not a `T` fails with EINVAL, naming the file and quoting the text.
     public func readAttribute<T: IIOAttributeValue>(_ name: String, as type: T.Type) throws(IIOError) -> T {
-        try parseAttribute(readAttribute(name), as: type, name: name, subject: attributePath(name))
+        try parseAttribute(readAttribute(name), as: type, name: name, path: attributePath(name))
     }
 
     /// Writes a device attribute. The corresponding C function is `iio_device_attr_write`.
     public func writeAttribute(_ name: String, _ value: String) throws(IIOError) {
-        try c_iio_attr_write(handle, .device, name, value, subject: attributePath(name)).get()
+        try c_iio_attr_write(handle, .device, name, value, path: attributePath(name)).get()
     }
 
     /// Writes a typed value's text to a device attribute.
@@ -51,18 +51,18 @@ extension IIODevice {
     /// Reads a buffer attribute ("length" for `buffer/length`).
     /// The corresponding C function is `iio_device_buffer_attr_read`.
     public func readBufferAttribute(_ name: String) throws(IIOError) -> String {
-        try c_iio_attr_read(handle, .buffer, name, subject: bufferAttributePath(name)).get()
+        try c_iio_attr_read(handle, .buffer, name, path: bufferAttributePath(name)).get()
     }
 
     /// Reads a buffer attribute and parses it: `readBufferAttribute("length", as: Int.self)`.
     public func readBufferAttribute<T: IIOAttributeValue>(_ name: String, as type: T.Type) throws(IIOError) -> T {
-        try parseAttribute(readBufferAttribute(name), as: type, name: "buffer/\(name)", subject: bufferAttributePath(name))
+        try parseAttribute(readBufferAttribute(name), as: type, name: "buffer/\(name)", path: bufferAttributePath(name))
     }
 
     /// Writes a buffer attribute ("watermark", "length", "enable").
     /// The corresponding C function is `iio_device_buffer_attr_write`.
     public func writeBufferAttribute(_ name: String, _ value: String) throws(IIOError) {
-        try c_iio_attr_write(handle, .buffer, name, value, subject: bufferAttributePath(name)).get()
+        try c_iio_attr_write(handle, .buffer, name, value, path: bufferAttributePath(name)).get()
     }
 
     /// Writes a typed value's text to a buffer attribute.

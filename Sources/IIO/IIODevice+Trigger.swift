@@ -14,7 +14,7 @@ extension IIODevice {
     /// The corresponding C function is `iio_device_get_trigger`.
     public func currentTrigger() throws(IIOError) -> IIODevice? {
         do {
-            return try c_iio_device_get_trigger(handle, subject: attributePath("trigger/current_trigger"))
+            return try c_iio_device_get_trigger(handle, path: attributePath("trigger/current_trigger"))
                 .get().map { IIODevice(context: context, handle: $0) }
         } catch where error.errno == ENXIO {
             var error = error
@@ -29,10 +29,10 @@ extension IIODevice {
     public func setTrigger(_ trigger: IIODevice?) throws(IIOError) {
         if let trigger, !trigger.isTrigger {
             throw IIOError(errno: EINVAL, operation: "set its trigger to \(trigger)",
-                           subject: attributePath("trigger/current_trigger"),
+                           path: attributePath("trigger/current_trigger"),
                            detail: "\(trigger) is not a trigger")
         }
         try c_iio_device_set_trigger(handle, trigger?.handle, triggerName: trigger?.name ?? "",
-                                     subject: attributePath("trigger/current_trigger")).get()
+                                     path: attributePath("trigger/current_trigger")).get()
     }
 }

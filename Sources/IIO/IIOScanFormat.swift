@@ -40,7 +40,7 @@ public struct IIOScanFormat: Hashable, Sendable, CustomStringConvertible {
         self.repeatCount = repeatCount
         if let problem = unsupportedBecause {
             throw IIOError(errno: ENOTSUP, operation: "use scan format \(description)",
-                           subject: source ?? description, detail: problem)
+                           path: source ?? description, detail: problem)
         }
     }
 
@@ -52,7 +52,7 @@ public struct IIOScanFormat: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String, source: String? = nil) throws(IIOError) {
         let trimmed = trimmedAttributeText(text)
         guard let fields = ScanFormatText(trimmed) else {
-            throw IIOError(errno: EINVAL, operation: "parse scan format \"\(trimmed)\"", subject: source ?? "\"\(trimmed)\"",
+            throw IIOError(errno: EINVAL, operation: "parse scan format \"\(trimmed)\"", path: source ?? "\"\(trimmed)\"",
                            detail: "expected the kernel's form [bl]e:[su]BITS/STORAGE[XREPEAT]>>SHIFT, e.g. le:s12/16>>4")
         }
         try self.init(endianness: fields.bigEndian ? .big : .little, isSigned: fields.signed, bits: fields.bits,

@@ -66,7 +66,7 @@ public struct IIOScanLayout: Sendable, Hashable {
             let length = item.format.size
             guard length > 0, length & (length - 1) == 0 else {
                 throw IIOError(errno: ENOTSUP, operation: "lay out scan element \(item.channelID) (\(item.format))",
-                               subject: item.channelID,
+                               path: item.channelID,
                                detail: "an element of \(length) bytes is not a power of two, so its alignment is undefined")
             }
             if let last = elements.last, last.scanIndex == item.scanIndex {

@@ -1,4 +1,6 @@
 import MotionCore
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,14 +23,14 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
 
     /// Checks `path` for `need` with the real user's permissions (`access(2)`).
     public static func check(_ path: String, need: Need) -> DeviceAccess {
-        let mode = need == .read ? R_OK : R_OK | W_OK
-        if access(path, mode) == 0 { return DeviceAccess(path: path, allowed: true, explanation: "") }
-        let code = errno
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            return DeviceAccess(path: path, allowed: false,
-                                explanation: "missing (\(String(cString: strerror(code)))); is the driver loaded?")
+        let file = FilePath(path)
+        guard case .failure(let refusal) = file.access(need == .read ? .read : [.read, .write]) else {
+            return DeviceAccess(path: path, allowed: true, explanation: "")
         }
+        guard case .success(let status) = file.status() else {
+            return DeviceAccess(path: path, allowed: false, explanation: "missing (\(refusal)); is the driver loaded?")
+        }
+        let info = status.rawValue
         let groupMember = isMember(of: info.st_gid)
         let group = groupName(info.st_gid)
         return DeviceAccess(path: path, allowed: false, explanation: explain(

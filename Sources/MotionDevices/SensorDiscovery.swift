@@ -1,7 +1,5 @@
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
 
 /// An evdev input node as sysfs describes it (readable by any user).
 public struct InputNode: Sendable, Equatable, CustomStringConvertible {
@@ -38,17 +36,14 @@ public enum SensorDiscovery {
     /// Every `eventN` node under `<sysfs>/class/input`, in node order.
     public static func inputNodes(sysfs: String = "/sys") -> [InputNode] {
         let base = sysfs + "/class/input"
-        guard let dir = opendir(base) else { return [] }
-        defer { closedir(dir) }
         var nodes: [InputNode] = []
-        while let entry = readdir(dir) {
-            let node = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for node in Sysfs.entries(of: base) {
             guard node.hasPrefix("event"), Int(node.dropFirst(5)) != nil else { continue }
             let device = base + "/" + node + "/device"
             // INPUT_PROP_ACCELEROMETER is bit 6 of the last (lowest) word of the bitmap.
-            let bits = readLine(device + "/properties").flatMap { UInt64($0.split(separator: " ").last ?? "", radix: 16) } ?? 0
-            let uniq = readLine(device + "/uniq").flatMap { $0.isEmpty ? nil : $0 }
-            nodes.append(InputNode(path: "/dev/input/" + node, name: readLine(device + "/name") ?? node,
+            let bits = Sysfs.firstLine(of: device + "/properties").flatMap { UInt64($0.split(separator: " ").last ?? "", radix: 16) } ?? 0
+            let uniq = Sysfs.firstLine(of: device + "/uniq").flatMap { $0.isEmpty ? nil : $0 }
+            nodes.append(InputNode(path: "/dev/input/" + node, name: Sysfs.firstLine(of: device + "/name") ?? node,
                                    uniq: uniq, isMotionSensor: bits & (1 << 6) != 0))
         }
         return nodes.sorted { (Int($0.path.dropFirst(16)) ?? 0) < (Int($1.path.dropFirst(16)) ?? 0) }
@@ -65,14 +60,5 @@ public enum SensorDiscovery {
             let gamepad = motion.uniq.flatMap { uniq in nodes.first { !$0.isMotionSensor && $0.uniq == uniq } }
             return EvdevMotionSensor(motion: motion, gamepad: gamepad)
         }
-    }
-
-    /// The first line of a small sysfs file, or nil when it cannot be read.
-    static func readLine(_ path: String) -> String? {
-        guard let f = fopen(path, "re") else { return nil }
-        defer { fclose(f) }
-        var buffer = [CChar](repeating: 0, count: 512)
-        guard fgets(&buffer, Int32(buffer.count), f) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,8 +1,7 @@
 import IIO
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
+import SystemPackage
 
 /// Every motion sensor on this machine, judged once, and the one
 /// `--source auto` uses: the single answer `play`, `monitor`, `devices` and
@@ -143,7 +142,7 @@ public struct SensorSelection: Sendable {
     /// The local IIO context; nil when the machine has no IIO bus at all
     /// (no devices, not an error).
     static func localIIOContext(sysfs: String = "/sys") throws(IIOError) -> IIOContext? {
-        guard access(sysfs + "/bus/iio/devices", F_OK) == 0 else { return nil }
+        guard FilePath(sysfs + "/bus/iio/devices").isAccessible(.exists) else { return nil }
         return try IIOContext()
     }
 

@@ -1,7 +1,6 @@
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
+import SystemPackage
 
 /// Properties udev recorded for a device node (`/run/udev/data/c<major>:<minor>`),
 /// such as `ACCEL_MOUNT_MATRIX` from systemd's `60-sensor.hwdb`. Read from the
@@ -12,21 +11,12 @@ public enum UdevDatabase {
     /// The `E:` properties of the character device at `path`; empty when the
     /// node or its record does not exist.
     public static func properties(ofCharacterDevice path: String, directory: String = defaultDirectory) -> [String: String] {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return [:] }
-        let (major, minor) = split(UInt64(info.st_rdev))
-        guard let file = fopen("\(directory)/c\(major):\(minor)", "re") else { return [:] }
-        defer { fclose(file) }
+        guard case .success(let info) = FilePath(path).status(), info.type == .characterSpecial else { return [:] }
+        let (major, minor) = split(UInt64(info.specialDeviceID.rawValue))
         var properties: [String: String] = [:]
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, file) > 0, let line {
-            let text = String(cString: line)
-            guard text.hasPrefix("E:"), let equals = text.firstIndex(of: "=") else { continue }
-            let key = String(text[text.index(text.startIndex, offsetBy: 2)..<equals])
-            let value = text[text.index(after: equals)...].trimmingCharacters(in: "\n")
-            properties[key] = String(value)
+        for line in Sysfs.lines(of: "\(directory)/c\(major):\(minor)") ?? [] {
+            guard line.hasPrefix("E:"), let equals = line.firstIndex(of: "=") else { continue }
+            properties[String(line[line.index(line.startIndex, offsetBy: 2)..<equals])] = String(line[line.index(after: equals)...])
         }
         return properties
     }

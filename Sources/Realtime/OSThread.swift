@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CRealtime
+import SystemCalls
 
 /// A plain POSIX thread running one closure.
 ///
@@ -32,8 +32,7 @@ public final class OSThread: @unchecked Sendable {
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { raw in
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            // The kernel keeps 15 bytes of a thread name and refuses longer ones.
-            _ = crt_set_thread_name(String(decoding: body.name.utf8.prefix(15), as: UTF8.self))
+            ThreadControl.setName(body.name)
             body.run()
             return nil
         }, box)

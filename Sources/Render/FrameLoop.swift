@@ -1,3 +1,4 @@
+import SystemCalls
 import Controls
 import Game
 import MotionCore

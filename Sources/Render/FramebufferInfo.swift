@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
 
 /// A framebuffer as sysfs describes it (`/sys/class/graphics/fbN`): read
 /// without opening the device, so any user can list them.
@@ -33,13 +31,10 @@ public struct FramebufferInfo: Equatable, Sendable {
     /// whose size or depth cannot be read is left out.
     public static func all(sysfs: String = "/sys") -> [FramebufferInfo] {
         let base = sysfs + "/class/graphics"
-        guard let dir = opendir(base) else { return [] }
-        defer { closedir(dir) }
         var found: [FramebufferInfo] = []
-        while let entry = readdir(dir) {
-            let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for id in Sysfs.entries(of: base) {
             guard id.hasPrefix("fb"), Int(id.dropFirst(2)) != nil else { continue }
-            let attribute = { (name: String) in firstLine(of: "\(base)/\(id)/\(name)") }
+            let attribute = { (name: String) in Sysfs.firstLine(of: "\(base)/\(id)/\(name)") }
             // virtual_size is "width,height".
             let size = attribute("virtual_size")?.split(separator: ",").compactMap { Int($0) } ?? []
             guard size.count == 2, let bpp = attribute("bits_per_pixel").flatMap({ Int($0) }) else { continue }
@@ -47,16 +42,5 @@ public struct FramebufferInfo: Equatable, Sendable {
                                          bitsPerPixel: bpp, stride: attribute("stride").flatMap { Int($0) } ?? 0))
         }
         return found.sorted { (Int($0.id.dropFirst(2)) ?? 0) < (Int($1.id.dropFirst(2)) ?? 0) }
-    }
-
-    /// A small sysfs file's first line, without its newline.
-    private static func firstLine(of path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 256)
-        let n = read(fd, &bytes, bytes.count)
-        guard n >= 0 else { return nil }
-        return String(decoding: bytes.prefix(n).prefix { $0 != 10 }, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -39,13 +40,12 @@ public enum TerminalError: Error, CustomStringConvertible {
 
     /// What a non-terminal descriptor is, for the message.
     static func describeNonTerminal(_ descriptor: Int32) -> String {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return "not open" }
-        switch info.st_mode & S_IFMT {
-        case S_IFIFO: return "a pipe"
-        case S_IFREG: return "a file"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device such as /dev/null"
+        guard let info = try? FileDescriptor(rawValue: descriptor).stat() else { return "not open" }
+        switch info.type {
+        case .fifo: return "a pipe"
+        case .regular: return "a file"
+        case .socket: return "a socket"
+        case .characterSpecial: return "a character device such as /dev/null"
         default: return "not a terminal device"
         }
     }

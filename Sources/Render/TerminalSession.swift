@@ -53,8 +53,8 @@ public final class TerminalSession {
             throw .notATerminal(descriptor: input, detail: TerminalError.describeNonTerminal(input))
         }
         var saved = termios()
-        if let code = TerminalSystemCalls.getAttributes(input, into: &saved) {
-            throw .attributes(operation: "tcgetattr", descriptor: input, errno: code)
+        if case .failure(let e) = TerminalSystemCalls.getAttributes(input, into: &saved) {
+            throw .attributes(operation: "tcgetattr", descriptor: input, errno: e.rawValue)
         }
         guard TerminalSignals.active.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             throw .sessionAlreadyActive
@@ -63,7 +63,8 @@ public final class TerminalSession {
         TerminalSignals.install()
         CrashRestore.arm(input: input, output: output, attributes: saved)
         var raw = Self.rawAttributes(from: saved)
-        if let code = TerminalSystemCalls.setAttributes(input, when: TCSANOW, &raw) {
+        if case .failure(let e) = TerminalSystemCalls.setAttributes(input, when: TCSANOW, &raw) {
+            let code = e.rawValue
             CrashRestore.disarm()
             TerminalSignals.uninstall()
             TerminalSignals.active.store(false, ordering: .releasing)
@@ -138,9 +139,14 @@ public final class TerminalSession {
             TerminalSignals.quitSignal.store(SIGHUP, ordering: .relaxed)
             return false
         case .ready:
-            let n = TerminalSystemCalls.readAvailable(input, into: readBuffer)
-            guard n > 0 else {
-                if n == 0 { TerminalSignals.quitSignal.store(SIGHUP, ordering: .relaxed) }
+            let n: Int
+            switch TerminalSystemCalls.readAvailable(input, into: readBuffer) {
+            case .success(0):
+                TerminalSignals.quitSignal.store(SIGHUP, ordering: .relaxed)
+                return false
+            case .success(let count):
+                n = count
+            case .failure:
                 return false
             }
             decoder.decode(UnsafeBufferPointer(rebasing: readBuffer[0 ..< n]), handle)

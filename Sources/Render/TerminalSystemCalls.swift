@@ -1,12 +1,15 @@
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// The one place the terminal code reaches the C library. Each function is a
-/// thin, typed face on one call; `EINTR` is retried here and nowhere else
-/// (except `poll`, whose interruption is news: a signal arrived).
+/// The terminal's own calls (termios, window size, signal actions), each a
+/// thin face on one C function; failures come back as `Errno` through
+/// SystemCalls' one helper, which also retries EINTR (except for `poll`,
+/// whose interruption is news: a signal arrived).
 ///
 /// Everything here is async-signal-safe except where noted, because the crash
 /// handler uses `write` and `setAttributes`.
@@ -14,46 +17,39 @@ enum TerminalSystemCalls {
     /// The corresponding C function is `isatty`.
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
-    /// The corresponding C function is `tcgetattr`. Returns errno on failure.
-    static func getAttributes(_ descriptor: Int32, into attributes: inout termios) -> Int32? {
-        tcgetattr(descriptor, &attributes) == 0 ? nil : errno
+    /// The corresponding C function is `tcgetattr`.
+    static func getAttributes(_ descriptor: Int32, into attributes: inout termios) -> Result<Void, Errno> {
+        nothingOrErrno { tcgetattr(descriptor, &attributes) }
     }
 
-    /// The corresponding C function is `tcsetattr`. Returns errno on failure.
-    static func setAttributes(_ descriptor: Int32, when: Int32, _ attributes: UnsafePointer<termios>) -> Int32? {
-        while tcsetattr(descriptor, when, attributes) != 0 {
-            if errno != EINTR { return errno }
-        }
-        return nil
+    /// The corresponding C function is `tcsetattr`.
+    static func setAttributes(_ descriptor: Int32, when: Int32, _ attributes: UnsafePointer<termios>) -> Result<Void, Errno> {
+        nothingOrErrno { tcsetattr(descriptor, when, attributes) }
     }
 
     /// The corresponding C function is `write`: one call, repeated only for
-    /// the rest of a partial write or after `EINTR`/`EAGAIN`. Returns false
-    /// when the terminal is gone (EIO, EBADF, …).
+    /// the rest of a partial write or after `EAGAIN`. Returns false when the
+    /// terminal is gone (EIO, EBADF, …).
     static func writeAll(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Bool {
         var offset = 0
         while offset < count {
-            let n = write(descriptor, base + offset, count - offset)
-            if n > 0 { offset += n; continue }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+            switch valueOrErrno({ write(descriptor, base + offset, count - offset) }) {
+            case .success(let n):
+                offset += n
+            case .failure(.resourceTemporarilyUnavailable):
                 // Someone made the descriptor non-blocking: wait until it drains.
-                _ = waitUntilWritable(descriptor, timeoutMilliseconds: 100)
-                continue
+                _ = FileDescriptor(rawValue: descriptor).wait(for: .writable, timeoutMilliseconds: 100)
+            case .failure:
+                return false
             }
-            return false
         }
         return true
     }
 
-    /// The corresponding C function is `read`. Returns the byte count, 0 at
-    /// end of file, or -1 with nothing to read.
-    static func readAvailable(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        while true {
-            let n = read(descriptor, buffer.baseAddress, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            return n
-        }
+    /// The corresponding C function is `read`: the byte count, 0 at end of
+    /// file, or the errno (EAGAIN: nothing to read).
+    static func readAvailable(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<Int, Errno> {
+        valueOrErrno { read(descriptor, buffer.baseAddress, buffer.count) }
     }
 
     /// What `poll` saw on one descriptor.
@@ -61,25 +57,21 @@ enum TerminalSystemCalls {
 
     /// The corresponding C function is `poll`, on one descriptor for input.
     static func waitUntilReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Readiness {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let n = poll(&entry, 1, timeoutMilliseconds)
-        if n < 0 { return errno == EINTR ? .interrupted : .hungUp }
-        if n == 0 { return .timedOut }
-        if entry.revents & Int16(POLLIN) != 0 { return .ready }
-        return .hungUp // POLLHUP, POLLERR or POLLNVAL without data.
-    }
-
-    /// The corresponding C function is `poll`, on one descriptor for output.
-    static func waitUntilWritable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        return poll(&entry, 1, timeoutMilliseconds) > 0
+        switch FileDescriptor(rawValue: descriptor).wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds,
+                                                         retryOnInterrupt: false) {
+        case .failure(.interrupted): return .interrupted
+        case .failure: return .hungUp
+        case .success(let events) where events.isEmpty: return .timedOut
+        case .success(let events): return events.contains(.readable) ? .ready : .hungUp
+        }
     }
 
     /// The corresponding C call is `ioctl(TIOCGWINSZ)`. Nil when the
     /// descriptor has no window size (or reports 0×0, as some ptys do).
     static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        guard case .success = FileDescriptor(rawValue: descriptor).control(UInt(TIOCGWINSZ), &size),
+              size.ws_col > 0, size.ws_row > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
     }
 

@@ -28,7 +28,7 @@ struct Devices: ParsableCommand {
             case .available:
                 lines.append("hrtimer triggers: available (\(hrtimer))")
             case let missing:
-                lines.append("hrtimer triggers: not available (\(missing); see hardware.md)")
+                lines.append("hrtimer triggers: not available (\(missing.advice); see hardware.md)")
             }
         }
         for candidate in selection.evdev {

@@ -1,3 +1,4 @@
+import SystemCalls
 import ArgumentParser
 import Foundation
 import MotionCore

@@ -6,6 +6,7 @@ import IIO
 import MotionCore
 import MotionDevices
 import Render
+import SystemCalls
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,10 +72,7 @@ struct Play: ParsableCommand {
         } catch let error as SourceError {
             printError("\(error)")
             throw ExitCode(1)
-        } catch let error as IIOError {
-            printError("\(error)")
-            throw ExitCode(1)
-        } catch let error as EvdevError {
+        } catch let error as DeviceError {
             printError("\(error)")
             throw ExitCode(1)
         }

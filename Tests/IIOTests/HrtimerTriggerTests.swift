@@ -68,7 +68,7 @@ struct HrtimerTriggerTests {
         let configfs = FakeConfigfs(.iioWithoutHrtimer)
         #expect { _ = try HrtimerTrigger.create(named: "tiltmaze", configfsRoot: configfs.root) } throws: { error in
             guard let e = error as? IIOError else { return false }
-            return e.errno == ENOENT && e.subject.hasSuffix("/iio/triggers/hrtimer/tiltmaze")
+            return e.errno == ENOENT && e.path.hasSuffix("/iio/triggers/hrtimer/tiltmaze")
                 && e.description.contains("modprobe iio-trig-hrtimer")
         }
     }

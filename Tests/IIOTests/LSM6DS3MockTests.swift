@@ -45,7 +45,7 @@ extension MockDeviceSuites {
                 let a = try context.requireDevice(named: "lsm6ds3_accel")
                 #expect { _ = try a.currentTrigger() } throws: { error in
                     guard let e = error as? IIOError else { return false }
-                    return e.errno == ENOENT && e.subject == "/sys/bus/iio/devices/iio:device0/trigger/current_trigger"
+                    return e.errno == ENOENT && e.path == "/sys/bus/iio/devices/iio:device0/trigger/current_trigger"
                 }
             }
         }
@@ -68,10 +68,10 @@ extension MockDeviceSuites {
 
                 var accelValues: [[Int64]] = []
                 while accelValues.count < 2 {
-                    accelValues += decodeAll(try accelBuffer.readAvailable(timeout: .seconds(5)), accelBuffer.layout)
+                    accelValues += decodeAll(try accelBuffer.read(waitingUpTo: .seconds(5)).received, accelBuffer.layout)
                 }
                 #expect(accelValues == [[10, -20, 16700, 1_000], [11, -21, 16701, 2_000]])
-                #expect(decodeAll(try gyroBuffer.readAvailable(timeout: .seconds(5)), gyroBuffer.layout) == [[-300, 0, 300, 1_500]])
+                #expect(decodeAll(try gyroBuffer.read(waitingUpTo: .seconds(5)).received, gyroBuffer.layout) == [[-300, 0, 300, 1_500]])
             }
         }
     }

@@ -167,7 +167,7 @@ extension MockDeviceSuites {
                 try testbed.writeScans(bytes, to: mpu.devicePath)
                 var got: [[Int64]] = []
                 while got.count < expected.count {
-                    got += decodeAll(try buffer.readAvailable(timeout: .seconds(5)), buffer.layout)
+                    got += decodeAll(try buffer.read(waitingUpTo: .seconds(5)).received, buffer.layout)
                 }
                 #expect(got == expected)
             }
@@ -183,7 +183,7 @@ extension MockDeviceSuites {
                     let ts = Int64(1_000_000 * (i + 1))
                     try testbed.writeScans(mpu6050Scan(accel: (Int16(i), 0, 0), temp: 0, gyro: (0, 0, 0), timestamp: ts),
                                            to: mpu.devicePath)
-                    let scans = try buffer.readAvailable(timeout: .seconds(5))
+                    let scans = try buffer.read(waitingUpTo: .seconds(5)).received
                     #expect(scans.count == 1)
                     #expect(decodeAll(scans, buffer.layout).first?.last == ts)
                 }
@@ -212,10 +212,10 @@ extension MockDeviceSuites {
                 let first = mpu6050Scan(accel: (1, 2, 3), temp: 4, gyro: (5, 6, 7), timestamp: 8)
                 let second = mpu6050Scan(accel: (-1, -2, -3), temp: -4, gyro: (-5, -6, -7), timestamp: 9)
                 try testbed.writeScans(first + second.prefix(10), to: mpu.devicePath)
-                let one = try buffer.readAvailable(timeout: .seconds(5))
+                let one = try buffer.read(waitingUpTo: .seconds(5)).received
                 #expect(decodeAll(one, buffer.layout) == [[1, 2, 3, 4, 5, 6, 7, 8]])
                 try testbed.writeScans(Array(second.dropFirst(10)), to: mpu.devicePath)
-                let two = try buffer.readAvailable(timeout: .seconds(5))
+                let two = try buffer.read(waitingUpTo: .seconds(5)).received
                 #expect(decodeAll(two, buffer.layout) == [[-1, -2, -3, -4, -5, -6, -7, 9]])
             }
         }
@@ -234,24 +234,28 @@ extension MockDeviceSuites {
                 scan.pad(to: 8)
                 scan.le64(42)
                 try testbed.writeScans(scan.bytes, to: mpu.devicePath)
-                #expect(decodeAll(try buffer.readAvailable(timeout: .seconds(5)), buffer.layout) == [[-300, 200, 16_000, 42]])
+                #expect(decodeAll(try buffer.read(waitingUpTo: .seconds(5)).received, buffer.layout) == [[-300, 200, 16_000, 42]])
             }
         }
 
-        @Test("no scan within the timeout fails with ETIMEDOUT and asks about the trigger")
+        @Test("no scan within the timeout is an outcome, not an error: nothing yet")
         func timesOutWhenTriggerNeverFires() throws {
             try MockDeviceSuites.withContext([mpu]) { _, context in
                 let device = try context.requireDevice(named: "mpu6050")
                 try device.requireChannel("accel_x").enable()
                 let buffer = try IIOBuffer(device: device, sampleCount: 4)
-                #expect { _ = try buffer.readAvailable(timeout: .milliseconds(100)) } throws: { error in
-                    guard let e = error as? IIOError else { return false }
-                    return e.errno == ETIMEDOUT && e.subject == "/dev/iio:device0" && e.description.contains("trigger")
+                guard case .nothingYet = try buffer.read(waitingUpTo: .milliseconds(100)) else {
+                    Issue.record("a read with nothing written should report nothing yet")
+                    return
+                }
+                guard case .nothingYet = try buffer.read(waitingUpTo: .zero) else {
+                    Issue.record("a read that may not wait should report nothing yet")
+                    return
                 }
             }
         }
 
-        @Test("cancel() from another thread wakes a waiting read with ECANCELED")
+        @Test("cancel() from another thread wakes a waiting read, which reports it; later reads do too")
         func cancelWakesReader() throws {
             try MockDeviceSuites.withContext([mpu]) { _, context in
                 let device = try context.requireDevice(named: "mpu6050")
@@ -262,9 +266,17 @@ extension MockDeviceSuites {
                     buffer?.cancel()
                     cancelled.signal()
                 }
-                #expect { _ = try buffer.readAvailable(timeout: .seconds(10)) } throws: { ($0 as? IIOError)?.errno == ECANCELED }
-                #expect { _ = try buffer.readAvailable(timeout: nil) } throws: { ($0 as? IIOError)?.errno == ECANCELED }
+                // No bound needed on the first read: it waits for ever unless cancel() wakes it.
+                guard case .cancelled = try buffer.read(waitingUpTo: nil) else {
+                    Issue.record("a cancelled read should report it")
+                    return
+                }
                 cancelled.wait()
+                guard case .cancelled = try buffer.read(waitingUpTo: nil) else {
+                    Issue.record("a read after cancel() should report it at once")
+                    return
+                }
+                #expect(try IIOBuffer.waitForAny([buffer], timeout: nil) == .cancelled)
             }
         }
 
@@ -275,9 +287,9 @@ extension MockDeviceSuites {
                 for channel in device.channels where channel.isScanElement { channel.enable() }
                 let buffer = try IIOBuffer(device: device, sampleCount: 4)
                 try testbed.writeScans(mpu6050Scan(accel: (1, 2, 3), temp: 4, gyro: (5, 6, 7), timestamp: 8), to: mpu.devicePath)
-                #expect(try buffer.readAvailable(timeout: .seconds(5)).count == 1)
+                #expect(try buffer.read(waitingUpTo: .seconds(5)).received.count == 1)
                 testbed.removeDevice(sysfsPath: mpu.sysfsDevicePath)
-                #expect { _ = try buffer.readAvailable(timeout: .milliseconds(300)) } throws: { error in
+                #expect { _ = try buffer.read(waitingUpTo: .milliseconds(300)).received } throws: { error in
                     guard let e = error as? IIOError else { return false }
                     return e.errno == ENODEV && e.description.contains("went away")
                 }

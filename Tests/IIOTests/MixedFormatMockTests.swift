@@ -47,7 +47,7 @@ extension MockDeviceSuites {
                 scan.pad(to: 8)
                 scan.le64(-1)               // timestamp
                 try testbed.writeScans(scan.bytes, to: mixed.devicePath)
-                let values = decodeAll(try buffer.readAvailable(timeout: .seconds(5)), buffer.layout)
+                let values = decodeAll(try buffer.read(waitingUpTo: .seconds(5)).received, buffer.layout)
                 #expect(values == [[-5, 65534, -8_388_607, 200, -1]])
             }
         }

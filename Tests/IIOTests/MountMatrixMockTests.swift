@@ -70,7 +70,7 @@ extension MockDeviceSuites {
                 let device = try context.requireDevice(named: "bmi160")
                 #expect { _ = try device.readAttribute("in_mount_matrix", as: IIOMountMatrix.self) } throws: { error in
                     guard let e = error as? IIOError else { return false }
-                    return e.errno == EINVAL && e.subject == "/sys/bus/iio/devices/iio:device0/in_mount_matrix"
+                    return e.errno == EINVAL && e.path == "/sys/bus/iio/devices/iio:device0/in_mount_matrix"
                         && e.description.contains("\"0, 1; -1, 0\"")
                 }
             }
@@ -96,7 +96,7 @@ extension MockDeviceSuites {
                 scan.pad(to: 8)
                 scan.le64(77)
                 try testbed.writeScans(scan.bytes, to: bmi.devicePath)
-                #expect(decodeAll(try buffer.readAvailable(timeout: .seconds(5)), buffer.layout) == [[1, -1, 2, 16384, -16384, 0, 77]])
+                #expect(decodeAll(try buffer.read(waitingUpTo: .seconds(5)).received, buffer.layout) == [[1, -1, 2, 16384, -16384, 0, 77]])
             }
         }
     }

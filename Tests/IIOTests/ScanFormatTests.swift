@@ -56,7 +56,7 @@ struct ScanFormatTests {
         } throws: { error in
             guard let e = error as? IIOError else { return false }
             return e.errno == EINVAL
-                && e.subject == "/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_type"
+                && e.path == "/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_type"
                 && e.description.contains("\"\(text)\"")
                 && e.description.contains("le:s12/16>>4")
         }

@@ -76,7 +76,7 @@ struct ScanLayoutTests {
     func refusesOddElementSize() {
         #expect { try layout([("a", 0, s16le), ("b", 1, "le:s16/16X3>>0")]) } throws: { error in
             guard let e = error as? IIOError else { return false }
-            return e.errno == ENOTSUP && e.subject == "b" && e.description.contains("6 bytes")
+            return e.errno == ENOTSUP && e.path == "b" && e.description.contains("6 bytes")
         }
     }
 

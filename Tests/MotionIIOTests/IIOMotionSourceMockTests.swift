@@ -1,9 +1,11 @@
+import SystemCalls
 import Testing
 import IIO
 import MotionCore
 import MotionDevices
 import MockDevices
 import Realtime
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,13 +26,12 @@ struct IIOMotionSourceMockTests {
         }
     }
 
-    /// Waits until `count` samples are in the ring (or two seconds pass) and returns them.
+    /// Waits until `count` samples are in the ring (or the hang bound passes) and returns them.
     func collect(_ source: IIOMotionSource, count: Int) -> [MotionSample] {
         var got: [MotionSample] = []
-        let deadline = MonotonicClock.now() + 2_000_000_000
-        while got.count < count && MonotonicClock.now() < deadline {
+        _ = eventually {
             source.samples.drain { got.append($0) }
-            if got.count < count { MonotonicClock.sleep(until: MonotonicClock.now() + 2_000_000) }
+            return got.count >= count
         }
         return got
     }
@@ -155,8 +156,7 @@ struct IIOMotionSourceMockTests {
         try withIMUs([.mpu6050()]) { _, imus in
             let source = IIOMotionSource(imu: imus[0], noDataTimeout: .milliseconds(300))
             try source.start()
-            let deadline = MonotonicClock.now() + 3_000_000_000
-            while source.failure == nil && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 10_000_000) }
+            #expect(eventually { source.failure != nil })
             source.stop()
             let failure = try #require(source.failure)
             #expect(failure.contains("no data from mpu6050 on iio:device0"))
@@ -173,11 +173,42 @@ struct IIOMotionSourceMockTests {
             try testbed.writeScans(mpuScan((1, 2, 3), (4, 5, 6), 10), to: "/dev/iio:device0")
             #expect(collect(source, count: 1).count == 1)
             testbed.removeDevice(sysfsPath: mpu.sysfsDevicePath)
-            let deadline = MonotonicClock.now() + 4_000_000_000
-            while source.failure == nil && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 10_000_000) }
+            #expect(eventually { source.failure != nil })
             source.stop()
             let failure = try #require(source.failure)
             #expect(failure.contains("iio:device0"))
+            #expect(failure.contains("is gone"))
+        }
+    }
+
+    @Test("stop() wakes the capture thread at once: it does not wait for the next look at a silent device")
+    func stopIsPrompt() throws {
+        try withIMUs([.mpu6050()]) { _, imus in
+            // Nothing is written and the thread looks at the device only once an hour: only
+            // the buffers' cancellation can end its wait.
+            let source = IIOMotionSource(imu: imus[0], noDataTimeout: .seconds(7200), checkInterval: .seconds(3600))
+            try source.start()
+            MonotonicClock.sleep(until: MonotonicClock.now() + 50_000_000)   // let it settle into the wait
+            #expect(returns { source.stop() }, "stop() did not return: it hung")
+            #expect(source.failure == nil)
+        }
+    }
+
+    @Test("a node this user may not open: start() fails naming it and pointing to udev/README.md, and nothing stays changed")
+    func permissionAdvice() throws {
+        let mpu = MockIIODevice.mpu6050()
+        try withIMUs([mpu]) { testbed, imus in
+            for file in mpu.files { try testbed.setPermissions("\(mpu.sysfsDevicePath)/\(file.path)", 0o666) }
+            try testbed.setPermissions(mpu.devicePath, 0o000)
+            let source = IIOMotionSource(imu: imus[0])
+            try UnprivilegedFileAccess.run(in: testbed) { () throws in
+                #expect { try source.start() } throws: { error in
+                    let text = "\(error)"
+                    return text.hasPrefix("/dev/iio:device0: ") && text.contains("udev/README.md")
+                }
+            }
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/current_timestamp_clock") == "realtime")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "50")
         }
     }
 

@@ -1,3 +1,4 @@
+import SystemCalls
 import Testing
 import Synchronization
 import Realtime

@@ -1,3 +1,4 @@
+import SystemCalls
 import Realtime
 import Synchronization
 

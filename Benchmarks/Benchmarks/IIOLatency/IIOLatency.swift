@@ -1,3 +1,4 @@
+import SystemCalls
 import Benchmark
 import IIO
 import MockIMU

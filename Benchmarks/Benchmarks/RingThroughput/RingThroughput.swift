@@ -1,3 +1,4 @@
+import SystemCalls
 import AtomicsRing
 import Benchmark
 import MotionCore

@@ -1,3 +1,4 @@
+import SystemCalls
 import MotionCore
 import Evdev
 import Realtime
@@ -89,7 +90,11 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         guard !running.load(ordering: .acquiring) else { return }
         failureText.withLock { $0 = nil }
         interruptionText.withLock { $0 = nil }
-        connection = try connectAtStart()
+        do {
+            connection = try connectAtStart()
+        } catch {
+            throw (error as? DeviceError)?.withSetupAdvice ?? error
+        }
         running.store(true, ordering: .releasing)
         do {
             thread = try OSThread(name: "tiltmaze-evdev") { [self] in run() }
@@ -191,7 +196,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 connection = nil
                 interruptionText.withLock { $0 = disconnectedText }
             } catch {
-                fail("\(error)")
+                fail("\(error.withSetupAdvice)")
                 return
             }
         }
@@ -215,7 +220,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 return connection
             } catch {
                 // Say why, so a node that stays unreadable (no udev rule) is not a silent wait.
-                refusal = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error)"
+                refusal = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error.withSetupAdvice)"
             }
         }
         interruptionText.withLock { $0 = refusal ?? disconnectedText }

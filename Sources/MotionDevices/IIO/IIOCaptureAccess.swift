@@ -1,7 +1,6 @@
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemPackage
+import SystemCalls
 import IIO
 
 /// What capturing from an IIO device asks of this user: read/write on its
@@ -19,7 +18,7 @@ public enum IIOCaptureAccess {
         // manages them itself), so name the files it writes outright.
         files += ["enable", "length", "watermark"].map(device.bufferAttributePath)
         files += device.channels.filter { $0.isScanElement && !$0.isOutput }.map(\.enableAttributePath)
-        return files.filter { access($0, F_OK) == 0 }
+        return files.filter { FilePath($0).isAccessible(.exists) }
     }
 
     /// The node and each written file, checked for read/write, node first.

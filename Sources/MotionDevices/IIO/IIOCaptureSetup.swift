@@ -39,7 +39,7 @@ final class IIOCaptureSetup {
 
     private func chooseTrigger(wantedRate: Double, configfsRoot: String) throws(IIOError) {
         guard let choice = TriggerChoice.choose(for: device, configfsRoot: configfsRoot) else {
-            throw IIOError(errno: ENODEV, operation: "find a trigger", subject: device.attributePath("trigger/current_trigger"),
+            throw IIOError(errno: ENODEV, operation: "find a trigger", path: device.attributePath("trigger/current_trigger"),
                            detail: "it has no data-ready trigger and no hrtimer trigger exists or can be made; see hardware.md (hrtimer trigger set-up)")
         }
         switch choice {

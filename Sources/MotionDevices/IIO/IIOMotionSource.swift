@@ -1,3 +1,4 @@
+import SystemCalls
 import MotionCore
 import IIO
 import Realtime
@@ -12,11 +13,11 @@ import Glibc
 ///
 /// `start()` sets the timestamp clock to monotonic, picks the rate and the
 /// trigger (`IIOCaptureSetup`), enables the accel, anglvel and timestamp scan
-/// elements and creates the buffers; the thread then sleeps in `poll` on the
-/// buffers' descriptors and converts every scan the moment it arrives
-/// (`IIOBuffer.readAvailable`: latency one wake-up, whatever the buffer size
-/// or rate). `stop()` destroys the buffers (libiio disables them) and puts
-/// back every attribute it changed.
+/// elements and creates the buffers; the thread then waits in the buffers
+/// (`IIOBuffer.waitForAny`) and converts every scan the moment it arrives
+/// (latency one wake-up, whatever the buffer size or rate). `stop()` cancels
+/// the wait, destroys the buffers (libiio disables them) and puts back every
+/// attribute it changed.
 ///
 /// A split chip produces accel-only and gyro-only samples, each with its own
 /// hardware timestamp: pairing them would invent a common instant that neither
@@ -31,6 +32,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let displayName: String
     /// How long without a single scan before the source gives up and says why.
     public let noDataTimeout: Duration
+    /// How often a silent device is looked at: gone? no data for too long?
+    /// `stop()` does not wait for it: it wakes the thread at once.
+    public let checkInterval: Duration
 
     private struct Capture {
         let setup: IIOCaptureSetup
@@ -57,7 +61,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     ///     (`mount_matrix`, `in_accel_mount_matrix`, `in_mount_matrix`), else identity.
     ///   - udevDirectory: where udev keeps its device records.
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil,
-                noDataTimeout: Duration = .seconds(2), ringCapacity: Int = defaultSampleRingCapacity,
+                noDataTimeout: Duration = .seconds(2), checkInterval: Duration = .milliseconds(250),
+                ringCapacity: Int = defaultSampleRingCapacity,
                 configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot,
                 udevDirectory: String = UdevDatabase.defaultDirectory) {
         self.udevDirectory = udevDirectory
@@ -65,6 +70,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.wantedRate = rate
         self.rate = rate
         self.noDataTimeout = noDataTimeout
+        self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
         self.samples = SPSCRing(capacity: ringCapacity)
         self.displayName = "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))"
@@ -83,7 +89,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {
             release()
-            throw error
+            throw (error as? DeviceError)?.withSetupAdvice ?? error
         }
         rate = captures.compactMap(\.setup.rate).max() ?? wantedRate
         running.store(true, ordering: .releasing)
@@ -153,62 +159,49 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     // MARK: The sensor thread
 
-    /// Sleeps in one `poll` on every buffer's descriptor and reads whichever
-    /// is ready, so neither half of a split chip waits on the other, and an
-    /// idle wait costs nothing (no timeout error is built per slice); `stop()`
-    /// is noticed within a slice (100 ms). Backends without a poll descriptor
-    /// (network) take turns waiting inside each buffer instead.
+    /// Sleeps in one wait over every buffer (`IIOBuffer.waitForAny`: each
+    /// one's node and wake-up pipe), so neither half of a split chip waits on
+    /// the other and `stop()`, which cancels the buffers, ends the wait at
+    /// once. Backends without a poll descriptor (network) take turns
+    /// waiting inside each buffer instead.
     ///
     /// `captures` is not mutated while this runs; the plausibility judges are
     /// this thread's own.
     private func run() {
-        let slice: Int32 = 100   // milliseconds
-        let limit = noDataTimeout.nanoseconds
+        let buffers = captures.map(\.buffer)
         var judges = [SamplePlausibility](repeating: SamplePlausibility(), count: captures.count)
-        let fds = UnsafeMutablePointer<pollfd>.allocate(capacity: captures.count)
-        defer { fds.deallocate() }
-        var pollable = true
-        for i in captures.indices {
-            // The first read settles the buffer's read mode (non-blocking, pollable).
-            guard drain(i, timeout: .zero, judge: &judges[i]) != nil else { return }
-            if let fd = try? captures[i].buffer.pollDescriptor {
-                fds[i] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            } else {
-                pollable = false
-            }
-        }
+        let pollable = buffers.allSatisfy(\.isPollable)
+        let slice = checkInterval
+        let limit = noDataTimeout.nanoseconds
         var lastData = MonotonicClock.now()
         while running.load(ordering: .relaxed) {
             var gotData = false
-            if pollable {
-                let ready = poll(fds, nfds_t(captures.count), slice)
-                if ready < 0 && errno != EINTR {
-                    fail("\(displayName): cannot wait for scans: \(String(cString: strerror(errno)))")
-                    return
+            do {
+                if pollable {
+                    switch try IIOBuffer.waitForAny(buffers, timeout: slice) {
+                    case .cancelled: return
+                    case .timedOut: break
+                    case .ready:
+                        for i in captures.indices {
+                            guard let got = try drain(i, waitingUpTo: .zero, judge: &judges[i]) else { return }
+                            gotData = gotData || got
+                        }
+                    }
+                } else {
+                    let wait: Duration = captures.count == 1 ? slice : .milliseconds(2)
+                    for i in captures.indices {
+                        guard let got = try drain(i, waitingUpTo: wait, judge: &judges[i]) else { return }
+                        gotData = gotData || got
+                    }
                 }
-                for i in captures.indices where ready > 0 && fds[i].revents != 0 {
-                    guard let got = drain(i, timeout: .zero, judge: &judges[i]) else { return }
-                    gotData = gotData || got
-                }
-            } else {
-                let wait: Duration = captures.count == 1 ? .milliseconds(Int64(slice)) : .milliseconds(2)
-                for i in captures.indices {
-                    guard let got = drain(i, timeout: wait, judge: &judges[i]) else { return }
-                    gotData = gotData || got
-                }
+            } catch {
+                fail(error.isDeviceGone ? goneText(error) : "\(error.withSetupAdvice)")
+                return
             }
             let now = MonotonicClock.now()
             if gotData {
                 lastData = now
-                continue
-            }
-            // A quiet slice: a device that was unplugged (or whose driver was
-            // unbound) leaves its node open but silent; its sysfs directory goes.
-            if let gone = captures.first(where: { access($0.setup.device.sysfsPath, F_OK) != 0 }) {
-                fail("\(gone.setup.device.id) (\(gone.setup.device.name ?? "IIO device")) is gone: unplugged, or its driver was unbound (\(gone.setup.device.sysfsPath) no longer exists)")
-                return
-            }
-            if now - lastData > limit {
+            } else if now - lastData > limit {
                 let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
                 fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
                 return
@@ -217,30 +210,32 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     /// Reads what capture `i` has (waiting up to `timeout`), converts, checks
-    /// and pushes it. Returns whether scans came, or nil when capture must end
-    /// (cancelled, or failed: then `failure` says why).
-    private func drain(_ i: Int, timeout: Duration, judge: inout SamplePlausibility) -> Bool? {
-        do {
-            let scans = try captures[i].buffer.readAvailable(timeout: timeout)
-            let now = MonotonicClock.now()
-            let converter = captures[i].converter
-            for scan in scans {
-                let sample = converter.sample(from: scan, fallbackTime: now)
-                if judge.accept(sample) {
-                    samples.push(sample)
-                } else {
-                    rejected.wrappingAdd(1, ordering: .relaxed)
-                }
-            }
-            return !scans.isEmpty
-        } catch where error.errno == ETIMEDOUT {
-            return false
-        } catch where error.errno == ECANCELED {
-            return nil
-        } catch {
-            fail("\(error)")
-            return nil
+    /// and pushes it. Returns whether scans came, or nil when capture was cancelled.
+    private func drain(_ i: Int, waitingUpTo timeout: Duration, judge: inout SamplePlausibility) throws(IIOError) -> Bool? {
+        let scans: IIOScans
+        switch try captures[i].buffer.read(waitingUpTo: timeout) {
+        case .cancelled: return nil
+        case .nothingYet: return false
+        case .scans(let got): scans = got
         }
+        let now = MonotonicClock.now()
+        let converter = captures[i].converter
+        for scan in scans {
+            let sample = converter.sample(from: scan, fallbackTime: now)
+            if judge.accept(sample) {
+                samples.push(sample)
+            } else {
+                rejected.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        return true
+    }
+
+    /// A device that was unplugged (or whose driver was unbound): its node
+    /// hangs up, or stays open but silent while its sysfs directory goes.
+    private func goneText(_ error: IIOError) -> String {
+        let device = captures.first { error.path.hasPrefix($0.setup.device.devicePath) }?.setup.device ?? imu.devices[0]
+        return "\(device.id) (\(device.name ?? "IIO device")) is gone: unplugged, or its driver was unbound (\(device.sysfsPath) no longer exists)"
     }
 
     private func fail(_ message: String) {

@@ -68,7 +68,7 @@ struct IIOFindings {
             case .createHrtimer(let name)?:
                 return .ok("trigger", "\(who) has no data-ready trigger; the game makes hrtimer trigger \(name) in configfs")
             case nil:
-                return .fail("trigger", "\(who) has no data-ready trigger and no hrtimer trigger can be had: \(hrtimer); or make one at boot: sudo udev/install.sh --hrtimer")
+                return .fail("trigger", "\(who) has no data-ready trigger and no hrtimer trigger can be had: \(hrtimer.advice); or make one at boot: sudo udev/install.sh --hrtimer")
             }
         }
         let directory = HrtimerTrigger.hrtimerDirectory()
@@ -80,9 +80,9 @@ struct IIOFindings {
         case .available(writable: true):
             out.append(.ok("trigger", "hrtimer triggers can be made by you (\(directory))"))
         case .available(writable: false):
-            out.append(DoctorLine(status: status, check: "trigger", text: "\(directory): \(hrtimer)\(note)"))
+            out.append(DoctorLine(status: status, check: "trigger", text: "\(directory): \(hrtimer.advice)\(note)"))
         default:
-            out.append(DoctorLine(status: status, check: "trigger", text: "no hrtimer triggers: \(hrtimer)\(note)"))
+            out.append(DoctorLine(status: status, check: "trigger", text: "no hrtimer triggers: \(hrtimer.advice)\(note)"))
         }
         return out
     }

@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,14 +10,10 @@ enum LoadedLibrary {
     /// The resolved path of the first mapped file whose name starts with
     /// `prefix` ("libevdev.so"), or nil when none is mapped.
     static func path(startingWith prefix: String) -> String? {
-        guard let maps = fopen("/proc/self/maps", "re") else { return nil }
-        defer { fclose(maps) }
-        var line = [CChar](repeating: 0, count: 4096)
-        while fgets(&line, Int32(line.count), maps) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for line in Sysfs.lines(of: "/proc/self/maps") ?? [] {
             // The path is the sixth field and may contain spaces: take from the first '/'.
-            guard let slash = text.firstIndex(of: "/") else { continue }
-            let path = String(text[slash...])
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
             guard path.split(separator: "/").last?.hasPrefix(prefix) == true else { continue }
             guard let resolved = realpath(path, nil) else { return path }
             defer { free(resolved) }

@@ -1,4 +1,6 @@
 import IIO
+import SystemCalls
+import SystemPackage
 import MotionCore
 import MotionDevices
 import Render
@@ -69,8 +71,8 @@ extension DoctorReport {
         guard let directory = ConfigDirectory.path(environment: environment) else {
             return .warn("config", "neither XDG_CONFIG_HOME nor HOME is an absolute path: settings and calibration cannot be saved")
         }
-        if access(directory, F_OK) == 0 {
-            return access(directory, W_OK | X_OK) == 0
+        if FilePath(directory).isAccessible(.exists) {
+            return FilePath(directory).isAccessible([.write, .execute])
                 ? .ok("config", "\(directory) is writable")
                 : .warn("config", "\(directory) is not writable by you: settings and calibration cannot be saved (check its owner: ls -ld \(directory))")
         }
@@ -78,9 +80,9 @@ extension DoctorReport {
         var parent = directory
         while parent != "/" {
             parent = parent.lastIndex(of: "/").map { $0 == parent.startIndex ? "/" : String(parent[..<$0]) } ?? "/"
-            if access(parent, F_OK) == 0 { break }
+            if FilePath(parent).isAccessible(.exists) { break }
         }
-        return access(parent, W_OK | X_OK) == 0
+        return FilePath(parent).isAccessible([.write, .execute])
             ? .ok("config", "\(directory) will be made on first save (\(parent) is writable)")
             : .warn("config", "\(directory) cannot be made: \(parent) is not writable by you")
     }

@@ -24,6 +24,7 @@ public enum MonotonicClock {
     public static func sleep(until deadline: Int64) {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000),
                           tv_nsec: Int(deadline % 1_000_000_000))
+        // clock_nanosleep returns the errno instead of setting it: EINTR means go on sleeping.
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
     }
 }

@@ -1,0 +1,67 @@
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `access(2)` checks.
+public struct AccessMode: OptionSet, Sendable {
+    public var rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    public static let exists = AccessMode([])
+    public static let read = AccessMode(rawValue: R_OK)
+    public static let write = AccessMode(rawValue: W_OK)
+    public static let execute = AccessMode(rawValue: X_OK)
+}
+
+extension FilePath {
+    /// Whether the real user may use the file as `mode` says (`.exists`:
+    /// whether it exists). The corresponding C function is `access`.
+    public func access(_ mode: AccessMode) -> Result<Void, Errno> {
+        withPlatformString { path in nothingOrErrno { Glibc.access(path, mode.rawValue) } }
+    }
+
+    /// `access(mode)` as a yes or no.
+    public func isAccessible(_ mode: AccessMode) -> Bool {
+        if case .success = access(mode) { return true }
+        return false
+    }
+
+    /// The file's type, owner, group, mode and device number (`stat`, following links).
+    public func status() -> Result<Stat, Errno> {
+        do { return .success(try stat()) } catch { return .failure(error) }
+    }
+
+    /// Whether the path names a directory (following links); false when it
+    /// names nothing or cannot be examined.
+    public var isDirectory: Bool {
+        if case .success(let info) = status() { return info.type == .directory }
+        return false
+    }
+
+    /// The corresponding C function is `mkdir`.
+    public func makeDirectory(permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        -> Result<Void, Errno> {
+        withPlatformString { path in nothingOrErrno { mkdir(path, permissions.rawValue) } }
+    }
+
+    /// The corresponding C function is `rmdir`.
+    public func removeDirectory() -> Result<Void, Errno> {
+        withPlatformString { path in nothingOrErrno { rmdir(path) } }
+    }
+
+    /// Opens and closes the file with `mode`: the errno when this process
+    /// may not, nil when it may. Unlike `access`, it sees what an open by
+    /// this process would see (effective ids, and a preload that redirects
+    /// `open`). Non-blocking, so a device node is not waited on.
+    public func openError(_ mode: FileDescriptor.AccessMode) -> Errno? {
+        do {
+            let fd = try FileDescriptor.open(self, mode, options: [.nonBlocking, .closeOnExec])
+            try? fd.close()
+            return nil
+        } catch let error as Errno {
+            return error
+        } catch {
+            return .ioError
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading the small text files the kernel and udev keep (`/sys`,
+/// `/run/udev/data`, `/proc/self/maps`) and listing their directories: the
+/// one reader every module uses. A file that cannot be read is nil, a
+/// directory that cannot be listed is empty: these describe hardware that
+/// may simply not be there.
+public enum Sysfs {
+    /// Most bytes read from one file; sysfs attributes are at most a page.
+    public static let readLimit = 64 * 1024
+
+    /// The whole file as text, or nil when it cannot be opened or read.
+    public static func text(of path: String) -> String? {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+        } catch {
+            return nil
+        }
+        defer { try? fd.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < readLimit {
+            let n: Int
+            do {
+                n = try chunk.withUnsafeMutableBytes { try fd.read(into: $0) }
+            } catch {
+                return nil
+            }
+            if n == 0 { break }
+            bytes += chunk[0 ..< n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The file's first line without its newline (an attribute's value), or nil.
+    public static func firstLine(of path: String) -> String? {
+        text(of: path).map { String($0.prefix { $0 != "\n" }) }
+    }
+
+    /// The file's lines, or nil when it cannot be read.
+    public static func lines(of path: String) -> [Substring]? {
+        text(of: path).map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+    }
+
+    /// The names in a directory, without `.` and `..`, unsorted; empty when
+    /// it cannot be listed. The corresponding C functions are `opendir`,
+    /// `readdir` and `closedir`.
+    public static func entries(of directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,19 @@
+import Testing
+import IIO
+
+@Suite("IIO contexts")
+struct ContextTests {
+    @Test("an IIO context from an unknown URI scheme fails and names the URI")
+    func badIIOURI() {
+        #expect {
+            _ = try IIOContext(uri: "nonsense:thing")
+        } throws: { error in
+            (error as? IIOError)?.path == "nonsense:thing"
+        }
+    }
+
+    @Test("the libiio version is reported")
+    func libiioVersion() {
+        #expect(IIOContext.libraryVersion.split(separator: ".").count == 2)
+    }
+}
