@@ -72,10 +72,14 @@ let package = Package(
         // Pixels and cells: the terminal back end, the frame loop.
         .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
 
+        // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
+        .target(name: "Diagnostics", dependencies: ["MotionDevices", "Render", "IIO", "SystemCalls",
+                                                    .product(name: "SystemPackage", package: "swift-system")]),
+
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Realtime", "SystemCalls", "IIO", "Evdev",
+                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

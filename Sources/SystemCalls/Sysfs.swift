@@ -14,25 +14,7 @@ public enum Sysfs {
 
     /// The whole file as text, or nil when it cannot be opened or read.
     public static func text(of path: String) -> String? {
-        let fd: FileDescriptor
-        do {
-            fd = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
-        } catch {
-            return nil
-        }
-        defer { try? fd.close() }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < readLimit {
-            let n: Int
-            do {
-                n = try chunk.withUnsafeMutableBytes { try fd.read(into: $0) }
-            } catch {
-                return nil
-            }
-            if n == 0 { break }
-            bytes += chunk[0 ..< n]
-        }
+        guard case .success(let bytes) = FileContents.read(path, limit: readLimit) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 

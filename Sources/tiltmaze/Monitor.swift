@@ -58,7 +58,7 @@ struct Monitor: ParsableCommand {
         defer { sensor.stop() }
 
         var seen = 0
-        var meter = RateMeter()
+        var meter = SampleRateMeter()
         var newest: MotionSample?
         var nextLine = MonotonicClock.now()
         let isTTY = isatty(1) == 1
@@ -88,7 +88,7 @@ struct Monitor: ParsableCommand {
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
-                    + "\(meter.rateDescription)   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
+                    + "\(meter.rate.map { "rate \(String(format: "%7.1f", $0)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                 FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
             }
             if reachedLimit { break outer }
@@ -98,28 +98,5 @@ struct Monitor: ParsableCommand {
             printError(failure)
             throw ExitCode(1)
         }
-    }
-}
-
-/// Sample rate measured from the samples' own timestamps over the last second or so.
-struct RateMeter {
-    private var windowStart: Int64?
-    private var count = 0
-    private(set) var rate: Double?
-
-    mutating func add(_ timestamp: Int64) {
-        guard let start = windowStart else { windowStart = timestamp; return }
-        count += 1
-        let span = timestamp - start
-        if span >= 1_000_000_000 {
-            rate = Double(count) / (Double(span) / 1e9)
-            windowStart = timestamp
-            count = 0
-        }
-    }
-
-    var rateDescription: String {
-        guard let rate else { return "rate  (measuring)" }
-        return "rate \(String(format: "%7.1f", rate)) Hz"
     }
 }

@@ -48,7 +48,7 @@ struct Play: ParsableCommand {
     func run() throws {
         let level: Level
         do {
-            level = try loadLevel(path: self.level)
+            level = try LevelFile.load(self.level)
         } catch {
             printError("\(error)")
             throw ExitCode(2)

@@ -1,36 +1,16 @@
-import ArgumentParser
-import Foundation
 import MotionDevices
 
-struct Doctor: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Check this machine for play: libraries, sensors, access, triggers, screens.",
-        discussion: """
-            One line per finding, starting OK, WARN or FAIL; a line that is not
-            OK says what to do. hardware.md (Troubleshooting) explains each check.
-            Exit status 0 only when a real motion sensor can be used; 1 otherwise.
-            """
-    )
-
-    func run() throws {
-        var report = DoctorReport(environment: ProcessInfo.processInfo.environment)
-        report.examine()
-        print(report.lines.map(\.description).joined(separator: "\n"))
-        if report.sensor == nil { throw ExitCode(1) }
-    }
-}
-
 /// What `doctor` found: its lines, and the sensor `play` would use, if any.
-struct DoctorReport {
-    let environment: [String: String]
-    private(set) var lines: [DoctorLine] = []
+public struct DoctorReport {
+    public let environment: [String: String]
+    public private(set) var lines: [DoctorLine] = []
     /// How the first usable real sensor is named to the player, nil when none is.
-    private(set) var sensor: String?
+    public private(set) var sensor: String?
 
-    init(environment: [String: String]) { self.environment = environment }
+    public init(environment: [String: String]) { self.environment = environment }
 
     /// Runs every check, in the order hardware.md lists them.
-    mutating func examine() {
+    public mutating func examine() {
         lines.append(DoctorReport.libraries())
         let selection = SensorSelection.examine()
         let iio = IIOFindings(selection)

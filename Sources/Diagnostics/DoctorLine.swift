@@ -1,23 +1,25 @@
+import Foundation
+
 /// One finding of `tiltmaze doctor`: a status, the check it belongs to, and
 /// what was found with, when it is not OK, the fix.
-struct DoctorLine: Equatable, CustomStringConvertible {
-    enum Status: String {
+public struct DoctorLine: Equatable, Sendable, CustomStringConvertible {
+    public enum Status: String, Sendable {
         case ok = "OK"
         case warn = "WARN"
         case fail = "FAIL"
     }
 
-    var status: Status
+    public var status: Status
     /// The check's name, as hardware.md's troubleshooting headings use it.
-    var check: String
-    var text: String
+    public var check: String
+    public var text: String
 
     static func ok(_ check: String, _ text: String) -> DoctorLine { DoctorLine(status: .ok, check: check, text: text) }
     static func warn(_ check: String, _ text: String) -> DoctorLine { DoctorLine(status: .warn, check: check, text: text) }
     static func fail(_ check: String, _ text: String) -> DoctorLine { DoctorLine(status: .fail, check: check, text: text) }
 
     /// "OK   IIO: mpu6050 on iio:device0": statuses padded so the checks line up.
-    var description: String {
+    public var description: String {
         status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0) + "\(check): \(text)"
     }
 }
