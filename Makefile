@@ -15,6 +15,7 @@ play: deps-play
 	.build/release/tiltmaze play $(ARGS)
 
 test: deps-test build
+	python3 scripts/check-module-layers.py
 	$(SWIFT) test
 	$(MAKE) test-tsan
 	$(MAKE) bench-build

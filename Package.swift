@@ -46,7 +46,7 @@ let package = Package(
             providers: [.apt(["libumockdev-dev"])]
         ),
         // Test-side testbed: builds mock IIO and evdev devices, re-runs tests under the preload.
-        .target(name: "MockDevices", dependencies: ["CUmockdev"], path: "Tests/MockDevices"),
+        .target(name: "MockDevices", dependencies: ["CUmockdev", "SystemCalls"], path: "Tests/MockDevices"),
 
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
         .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "Realtime", dependencies: ["SystemCalls"]),
 
         // Motion in SI units with no C library and no device: samples, filters, the simulated board.
-        .target(name: "MotionCore", dependencies: ["Handoff", "Realtime", "SystemCalls"]),
+        .target(name: "MotionCore", dependencies: ["Handoff"]),
         // What the player presses, as values: keyboard keys and controller buttons.
         .target(name: "Controls"),
         // The device side: IIO and evdev sources, discovery, access, sensor selection, gamepads.
@@ -89,8 +89,8 @@ let package = Package(
         // Waiting for a condition in tests, with a bound that only a hang reaches.
         .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls"], path: "Tests/TestSupport"),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls"]),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),

@@ -11,8 +11,9 @@ purpose=${1:-play}
 # Build: pkg-config finds libiio and libevdev for the CIIO/CEvdev targets.
 packages=(pkg-config libiio-dev libevdev-dev)
 if [ "$purpose" = test ]; then
-    # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices.
-    packages+=(tmux umockdev libumockdev-dev)
+    # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices;
+    # python3 checks the module layers (scripts/check-module-layers.py).
+    packages+=(tmux umockdev libumockdev-dev python3)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -60,7 +60,7 @@ public final class FrameLoop {
         try physics.start()
         defer { physics.stop() }
 
-        let board = source as? SimulatedSource
+        let board = source as? any CommandedTilt
         var flow = GameFlow()
         var quit = false
         var outcome = Outcome()

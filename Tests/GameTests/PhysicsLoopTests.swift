@@ -66,19 +66,20 @@ struct PhysicsLoopTests {
         #expect(s.elapsed == 0)
     }
 
-    @Test("on its own thread, fed by the simulated sensor, the ball rolls the way the board is tilted")
+    @Test("on its own thread, fed samples from another thread, the ball rolls the way the board is tilted")
     func threadedEndToEnd() throws {
-        let source = SimulatedSource(rate: 500, tiltStep: 0.4)
-        let loop = PhysicsLoop(level: openRoom, samples: source.samples)
-        source.nudge(right: 1, up: 0)
-        try source.start()
+        let ring = SPSCRing<MotionSample>(capacity: 256)
+        let loop = PhysicsLoop(level: openRoom, samples: ring)
         try loop.start()
+        // This thread is the sensor: a board tilted right, a sample each wait.
+        var sent: Int64 = 0
         #expect(eventually {
+            sent += 1
+            ring.push(MotionSample(timestamp: sent * 1_000_000, acceleration: -gravity(right: 0.4), fields: .acceleration))
             let s = loop.snapshots.read().value
             return s.ball.x > openRoom.startPoint.x + 0.5 && s.samplesDrained > 10 && s.tick > 10
         })
         loop.stop()
-        source.stop()
         let s = loop.snapshots.read().value
         #expect(s.ball.x > openRoom.startPoint.x)
         #expect(loop.tickLateness.totalCount > 0)

@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,23 +57,11 @@ public enum UnprivilegedFileAccess {
     /// sockets and the directories holding them (nodes in subdirectories,
     /// such as /dev/input/eventN, have theirs at ioctl/dev/input/eventN).
     private static func openUp(_ directory: String) {
-        for path in entries(of: directory) {
+        for path in Sysfs.entries(of: directory).map({ "\(directory)/\($0)" }) {
             chmod(path, 0o777)
             var info = stat()
             if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { openUp(path) }
         }
-    }
-
-    /// The paths of the entries of a directory (none if it cannot be read).
-    private static func entries(of directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var paths: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { paths.append("\(directory)/\(name)") }
-        }
-        return paths
     }
 
     private typealias SetfsuidFunction = @convention(c) (uid_t) -> Int32

@@ -59,9 +59,9 @@ struct FrameLoopTests {
         #expect(display.frames.contains { $0.menu == MenuState(.paused, selected: 2) })
     }
 
-    @Test("arrows tilt the simulated board: the ball rolls that way")
+    @Test("arrows tilt a board the player commands: the ball rolls that way")
     func arrowsTiltTheBoard() throws {
-        let source = SimulatedSource(rate: 200, tiltStep: 0.3)
+        let source = ControlledSource()
         let physics = PhysicsLoop(level: Fixtures.level, samples: source.samples)
         let start = Fixtures.level.startPoint
         let display = RecordingDisplay { frame, index in

@@ -67,9 +67,10 @@ final class ScriptedPad: PadSource {
     }
 }
 
-/// A motion source a test controls: it sends a level board's reading on each
-/// start, and its failure and interruption are set by the test.
-final class ControlledSource: MotionSource, @unchecked Sendable {
+/// A motion source a test controls: it sends a level board's reading on
+/// each start and a tilted one on each nudge (so the frame loop treats it as
+/// the simulated board), and its failure and interruption are set by the test.
+final class ControlledSource: MotionSource, CommandedTilt, @unchecked Sendable {
     let samples = SPSCRing<MotionSample>(capacity: 16)
     let rate = 100.0
     let displayName = "controlled source"
@@ -93,4 +94,16 @@ final class ControlledSource: MotionSource, @unchecked Sendable {
     }
 
     func stop() { stopped += 1 }
+
+    /// Tilts 0.3 rad per step; the reading is the board's specific force.
+    func nudge(right: Int, up: Int) {
+        tilt.withLock { $0.roll += 0.3 * Double(right); $0.pitch += 0.3 * Double(up) }
+        let (roll, pitch) = tilt.withLock { ($0.roll, $0.pitch) }
+        samples.push(MotionSample(timestamp: MonotonicClock.now(), acceleration: .zero - TiltBoard.gravity(roll: roll, pitch: pitch),
+                                  fields: .acceleration))
+    }
+
+    func level() { tilt.withLock { $0 = (0, 0) } }
+
+    private let tilt = Mutex<(roll: Double, pitch: Double)>((0, 0))
 }

@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Game
 import MotionCore
+import MotionDevices
 import Handoff
 
 // Heap allocations on the hot paths in steady state; the target is zero.

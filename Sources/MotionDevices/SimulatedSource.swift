@@ -1,3 +1,4 @@
+import MotionCore
 import Realtime
 import Handoff
 import Synchronization
@@ -6,7 +7,7 @@ import Synchronization
 /// (`TiltBoard`) and a thread of its own samples it at a fixed rate into the
 /// same kind of ring a real IMU feeds, so everything downstream runs exactly
 /// as it would on a Pi.
-public final class SimulatedSource: MotionSource, @unchecked Sendable {
+public final class SimulatedSource: MotionSource, CommandedTilt, @unchecked Sendable {
     // @unchecked Sendable: `board` and `thread` are touched only by the sensor
     // thread and by start/stop respectively; commands cross threads as atomics.
 

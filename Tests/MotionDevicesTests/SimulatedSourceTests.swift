@@ -1,5 +1,6 @@
 import Testing
 import MotionCore
+import MotionDevices
 import Realtime
 import TestSupport
 
