@@ -12,15 +12,18 @@ import Realtime
 ///
 /// `tick` and `age` are p50/p99; `frame` the median period, `cost` the
 /// median time from the frame's wake-up to its write.
-final class FrameStatistics {
-    let framePeriod = LatencyHistogram()
-    let frameCost = LatencyHistogram()
-    let sampleAge = LatencyHistogram()
+public final class FrameStatistics {
+    /// Time between frame writes.
+    public let framePeriod = LatencyHistogram()
+    /// Time from a frame's wake-up to its write.
+    public let frameCost = LatencyHistogram()
+    /// Time from the newest sample's stamp to the write of its frame.
+    public let sampleAge = LatencyHistogram()
     private let tickWindow = LatencyWindow(), periodWindow = LatencyWindow()
     private let costWindow = LatencyWindow(), ageWindow = LatencyWindow()
     private let bytes: UnsafeMutableBufferPointer<UInt8>
 
-    init() {
+    public init() {
         bytes = .allocate(capacity: 256)
         bytes.initialize(repeating: 0)
     }
@@ -29,7 +32,7 @@ final class FrameStatistics {
 
     /// The line for everything recorded since the last call (the physics
     /// thread's lateness from `tickLateness`). Valid until the next call.
-    func text(tickLateness: LatencyHistogram, dropped: Int) -> UnsafeBufferPointer<UInt8> {
+    public func text(tickLateness: LatencyHistogram, dropped: Int) -> UnsafeBufferPointer<UInt8> {
         tickWindow.advance(tickLateness)
         periodWindow.advance(framePeriod)
         costWindow.advance(frameCost)

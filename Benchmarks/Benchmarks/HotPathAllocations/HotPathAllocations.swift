@@ -4,6 +4,8 @@ import Game
 import MotionCore
 import MotionDevices
 import Handoff
+import Realtime
+import Render
 
 // Heap allocations on the hot paths in steady state; the target is zero.
 // Each sample runs the operation `calls` times after the warm-up samples
@@ -100,6 +102,42 @@ let benchmarks: @Sendable () -> Void = {
                 _ = ring.pop()
                 i &+= 1
             }
+        }
+    }
+
+    do {
+        // What a periodic thread adds to each wake-up (the physics tick, the
+        // simulated sensor, the frame loop): the next deadline and the lateness.
+        var schedule = PeriodicSchedule(period: 4_166_667, start: 0, maxCatchUp: 8)
+        let lateness = LatencyHistogram()
+        var now: Int64 = 0
+        Benchmark("PeriodicSchedule.woke + LatencyHistogram.record ×10000", configuration: configuration) { benchmark in
+            for i in 0..<calls {
+                now = schedule.deadline &+ Int64(i & 1023) &* 97
+                lateness.record(schedule.woke(at: now))
+            }
+            blackHole(schedule.deadline)
+        }
+    }
+
+    do {
+        // What `play --stats` adds to a frame: three values recorded, and the
+        // status line's text made anew every 30th frame (twice a second at 60 Hz).
+        let statistics = FrameStatistics()
+        let ticks = LatencyHistogram()
+        var t: Int64 = 0
+        Benchmark("FrameStatistics: 3 records per frame + text every 30 frames ×10000", configuration: configuration) { benchmark in
+            var length = 0
+            for i in 0..<calls {
+                t &+= 16_666_667
+                ticks.record(Int64(i & 255) &* 1_000)
+                statistics.framePeriod.record(16_666_667 &+ Int64(i & 63) &* 1_000)
+                statistics.frameCost.record(200_000 &+ Int64(i & 127) &* 1_000)
+                statistics.sampleAge.record(3_000_000 &+ Int64(i & 511) &* 10_000)
+                if i % 30 == 0 { length &+= statistics.text(tickLateness: ticks, dropped: i).count }
+            }
+            blackHole(length)
+            blackHole(t)
         }
     }
 }
