@@ -44,10 +44,10 @@ extension EvdevMockSuites {
                 let frames = MockDeviceFrames.dualSense((1, 2, 8192), (3, 4, 5), device: 100, at: 7_000_000_000)
                     + MockDeviceFrames.dualSense((6, 7, 8190), (8, 9, 10), device: 4100, at: 7_004_000_000)
                 try testbed.writeEvents(frames, to: motion.devicePath, waitUntilQueued: false)
-                for _ in 0..<2000 where read.withLock({ $0.count }) < frames.count { usleep(1000) }
+                for _ in 0..<20_000 where read.withLock({ $0.count }) < frames.count { usleep(1000) }
                 try testbed.unplug(motion)
                 // The thread must end by itself; the timeout only keeps a broken build from hanging the run.
-                #expect(finished.wait(timeout: .now() + .seconds(5)) == .success, "the reader did not wake up")
+                #expect(finished.wait(timeout: .now() + .seconds(20)) == .success, "the reader did not wake up")
                 #expect(read.withLock { $0 } == expected(frames))
                 let error = try #require(failure.withLock { $0 })
                 #expect(Unplug.isGone(error), "\(error)")

@@ -7,12 +7,13 @@ import Testing
 import Controls
 import Game
 @testable import Render
+import TestSupport
 
 /// Sends `signal` to the whole process (test threads may block signals, so
-/// `raise` could leave it pending) and waits up to a second for `arrived`.
+/// `raise` could leave it pending) and waits for `arrived` (up to the hang bound).
 func sendToProcess(_ signal: Int32, until arrived: () -> Bool) {
     kill(getpid(), signal)
-    for _ in 0 ..< 1000 where !arrived() { usleep(1000) }
+    _ = eventually(arrived)
 }
 
 /// Serialized: signal dispositions and the one active session are process-wide.

@@ -7,12 +7,12 @@ import Render
 struct TerminalGameTests {
     func ballPosition(_ pane: TmuxPane) throws -> (column: Double, row: Double)? { try pane.ballPosition() }
 
-    /// Polls the ball's position until `done` holds or five seconds pass, and
+    /// Polls the ball's position until `done` holds (or, on a hang, 20 s pass), and
     /// returns the last position seen (`start` if the ball never showed).
     func ballPosition(_ pane: TmuxPane, from start: (column: Double, row: Double),
                       until done: ((column: Double, row: Double)) -> Bool) throws -> (column: Double, row: Double) {
         var last = start
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             usleep(200_000)
             if let p = try ballPosition(pane) { last = p }
