@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+import SystemCalls
 
 /// Signal handling for the terminal session. Handlers may only do
 /// async-signal-safe work, so the quit and resize handlers store into lock-free
@@ -41,30 +42,30 @@ enum TerminalSignals {
         CrashRestore.prepare()
 
         for signal in quitSignals {
-            TerminalSystemCalls.installHandler(signal, { signal in
+            SignalActions.install(signal, { signal in
                 TerminalSignals.quitSignal.store(signal, ordering: .relaxed)
             }, flags: 0, previous: previousActions + Int(signal))
         }
-        TerminalSystemCalls.installHandler(SIGWINCH, { _ in
+        SignalActions.install(SIGWINCH, { _ in
             TerminalSignals.resized.store(true, ordering: .relaxed)
         }, flags: SA_RESTART, previous: previousActions + Int(SIGWINCH))
         for signal in crashSignals {
             // SA_NODEFER: the handler re-raises its own signal and must not
             // have it blocked. SA_ONSTACK: a stack overflow can still be handled
             // if someone set up an alternate stack.
-            TerminalSystemCalls.installHandler(signal, { signal in
+            SignalActions.install(signal, { signal in
                 CrashRestore.restoreTerminal()
-                TerminalSystemCalls.reinstall(signal, TerminalSignals.previousActions + Int(signal))
+                SignalActions.restore(signal, TerminalSignals.previousActions + Int(signal))
                 raise(signal)
             }, flags: Int32(SA_NODEFER) | Int32(SA_ONSTACK), previous: previousActions + Int(signal))
         }
-        TerminalSystemCalls.unblock(quitSignals + [SIGWINCH])
+        SignalActions.unblock(quitSignals + [SIGWINCH])
     }
 
     /// Puts back the actions `install` replaced.
     static func uninstall() {
         for signal in quitSignals + [SIGWINCH] + crashSignals {
-            TerminalSystemCalls.reinstall(signal, previousActions + Int(signal))
+            SignalActions.restore(signal, previousActions + Int(signal))
         }
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// The terminal's own calls (termios, window size, signal actions), each a
+/// The terminal's own calls (termios, window size, reads and writes), each a
 /// thin face on one C function; failures come back as `Errno` through
 /// SystemCalls' one helper, which also retries EINTR (except for `poll`,
 /// whose interruption is news: a signal arrived).
@@ -73,37 +73,5 @@ enum TerminalSystemCalls {
         guard case .success = FileDescriptor(rawValue: descriptor).control(UInt(TIOCGWINSZ), &size),
               size.ws_col > 0, size.ws_row > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
-    }
-
-    /// The corresponding C function is `sigaction`: installs `handler` and
-    /// stores the action it replaces in `previous`.
-    static func installHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void,
-                               flags: Int32, previous: UnsafeMutablePointer<sigaction>) {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handler
-        #else
-        action.__sa_handler.sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = flags
-        sigaction(signal, &action, previous)
-    }
-
-    /// The corresponding C function is `pthread_sigmask(SIG_UNBLOCK)`: lets the
-    /// calling thread (and the threads it creates later, which inherit its
-    /// mask) receive `signals`. A parent that spawned us from a thread with
-    /// signals blocked (a thread pool, a test runner) passes its mask on, and
-    /// SIGTERM would then stay pending for ever.
-    static func unblock(_ signals: [Int32]) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in signals { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
-
-    /// The corresponding C function is `sigaction`: puts back a saved action.
-    static func reinstall(_ signal: Int32, _ action: UnsafePointer<sigaction>) {
-        sigaction(signal, action, nil)
     }
 }

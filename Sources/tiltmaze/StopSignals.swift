@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import SystemCalls
 
 /// SIGINT, SIGTERM and SIGHUP turned into a flag, for commands that must put
 /// devices back the way they found them before exiting (`monitor`): the
@@ -11,17 +12,11 @@ enum StopSignals {
 
     static func install() {
         requested.store(false, ordering: .relaxed)   // initialise before any handler can run
-        var set = sigset_t()
-        sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in StopSignals.requested.store(true, ordering: .relaxed) }
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-            sigaddset(&set, signal)
+            SignalActions.install(signal, { _ in StopSignals.requested.store(true, ordering: .relaxed) })
         }
-        // A parent may have left them blocked (see TerminalSystemCalls.unblock).
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        // A parent may have left them blocked.
+        SignalActions.unblock([SIGINT, SIGTERM, SIGHUP])
     }
 
     static var isRequested: Bool { requested.load(ordering: .relaxed) }
