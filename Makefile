@@ -8,7 +8,7 @@ TSAN_BUILD := .build-tsan
 # two cores); lower it for a quick local run: make test-tsan TSAN_STRESS_ITEMS=1000000
 TSAN_STRESS_ITEMS ?= 10000000
 
-.PHONY: play test build test-tsan bench-build deps-play deps-test bench clean
+.PHONY: play test build test-tsan bench-build deps-play deps-test bench golden clean
 
 play: deps-play
 	$(SWIFT) build -c release --product tiltmaze
@@ -41,6 +41,11 @@ deps-test:
 
 bench:
 	cd Benchmarks && ./run
+
+# Redraws the golden framebuffer pictures (Tests/RenderTests/Golden) after a
+# change to the look made on purpose; look at them before committing.
+golden: deps-test
+	TILTMAZE_UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenSnapshotTests
 
 clean:
 	rm -rf .build $(TSAN_BUILD) Benchmarks/.build

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Game", targets: ["Game"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "PNG", targets: ["PNG"]),
         .library(name: "IIO", targets: ["IIO"]),
         .library(name: "Evdev", targets: ["Evdev"]),
     ],
@@ -30,6 +31,11 @@ let package = Package(
             name: "CIIO",
             pkgConfig: "libiio",
             providers: [.apt(["libiio-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
         ),
         .systemLibrary(
             name: "CEvdev",
@@ -52,6 +58,9 @@ let package = Package(
         .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Evdev", dependencies: ["CEvdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
 
+        // PNG files through libpng's simplified API (snapshots, golden pictures).
+        .target(name: "PNG", dependencies: ["CPNG", "SystemCalls"]),
+
         // Lock-free hand-off between the sensor, physics and render threads.
         .target(name: "Handoff"),
         // The one seam for system calls and sysfs reads, on swift-system's
@@ -70,7 +79,8 @@ let package = Package(
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
-        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG",
+                                               .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
         .target(name: "Diagnostics", dependencies: ["MotionDevices", "Render", "IIO", "SystemCalls",
@@ -92,7 +102,9 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),

@@ -21,9 +21,11 @@ struct GhostPatrol: Sendable {
         speed = path.speed
     }
 
-    /// Where the ghost is after travelling `distance` cells from its first waypoint.
-    func position(at distance: Double) -> Point {
-        guard loopLength > 0 else { return points[0] }
+    /// Where the ghost is after travelling `distance` cells from its first
+    /// waypoint, and the way it is going (a unit vector along its leg; zero
+    /// for a ghost that does not move).
+    func place(at distance: Double) -> (position: Point, heading: Point) {
+        guard loopLength > 0 else { return (points[0], .zero) }
         var d = distance.truncatingRemainder(dividingBy: loopLength)
         if d < 0 { d += loopLength }
         var i = 0
@@ -32,7 +34,14 @@ struct GhostPatrol: Sendable {
             i += 1
         }
         let a = points[i], b = points[(i + 1) % points.count]
-        let t = legLengths[i] > 0 ? min(1, d / legLengths[i]) : 0
-        return Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+        let length = legLengths[i]
+        let t = length > 0 ? min(1, d / length) : 0
+        let heading = length > 0 ? Point((b.x - a.x) / length, (b.y - a.y) / length) : .zero
+        return (Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), heading)
+    }
+
+    /// Where the ghost is after travelling `distance` cells from its first waypoint.
+    func position(at distance: Double) -> Point {
+        place(at: distance).position
     }
 }

@@ -108,7 +108,12 @@ public struct World: Sendable {
         s.ball = ball
         s.velocity = velocity
         s.ghostCount = patrols.count
-        for i in patrols.indices { s.ghosts[i] = ghost(i) }
+        for i in patrols.indices {
+            let p = patrols[i]
+            (s.ghosts[i], s.ghostHeadings[i]) = p.place(at: p.speed * elapsed)
+        }
+        s.ballRadius = parameters.ballRadius
+        s.ghostRadius = parameters.ghostRadius
         s.elapsed = elapsed
         s.catches = catches
         s.caughtFlash = caughtFlash

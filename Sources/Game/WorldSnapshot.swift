@@ -17,6 +17,11 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     public var ghostCount: Int = 0
     /// Inline so the snapshot stays bitwise-copyable; 16 is `Level.maxGhosts` (a test keeps them equal).
     public var ghosts: InlineArray<16, Point> = .init(repeating: .zero)
+    /// The way each ghost is going: a unit vector along its leg.
+    public var ghostHeadings: InlineArray<16, Point> = .init(repeating: .zero)
+    /// The sizes the physics uses, cells: what the renderers draw.
+    public var ballRadius: Double = PhysicsParameters().ballRadius
+    public var ghostRadius: Double = PhysicsParameters().ghostRadius
     /// Seconds played (stops at the win).
     public var elapsed: Double = 0
     /// Times a ghost caught the ball.

@@ -10,6 +10,15 @@ public enum GamePalette {
     public static let margin = RGB(0, 0, 0)
     public static let ball = RGB(215, 220, 230)
     public static let ballHighlight = RGB(255, 255, 255)
+    /// The framebuffer's walls are lit from the top left: a lighter top and
+    /// left edge, a darker bottom and right one, where they meet the floor.
+    public static let wallLight = RGB(130, 144, 190)
+    public static let wallShadow = RGB(52, 60, 92)
+    /// The rings of the exit marker on its green cell.
+    public static let exitRing = RGB(20, 110, 45)
+    public static let exitCentre = RGB(150, 255, 170)
+    public static let ghostEye = RGB(245, 245, 255)
+    public static let ghostPupil = RGB(30, 40, 140)
 
     /// The red that the picture is tinted towards while "caught!" flashes,
     /// and how far.

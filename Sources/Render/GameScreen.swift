@@ -155,12 +155,12 @@ public final class GameScreen {
         var count = 0
         let ghosts = min(max(snapshot.ghostCount, 0), Level.maxGhosts)
         for g in 0 ..< ghosts {
-            currentSprites[count] = Sprites.paintDisc(at: snapshot.ghosts[g], radius: Sprites.ghostRadius,
+            currentSprites[count] = Sprites.paintDisc(at: snapshot.ghosts[g], radius: snapshot.ghostRadius,
                                                       color: GamePalette.ghost(g), layout: layout, into: picture)
             count += 1
         }
         // The ball last, so it stays visible when a ghost catches it.
-        currentSprites[count] = Sprites.paintBall(at: snapshot.ball, layout: layout, into: picture)
+        currentSprites[count] = Sprites.paintBall(at: snapshot.ball, radius: snapshot.ballRadius, layout: layout, into: picture)
         count += 1
 
         if fullRepaint {

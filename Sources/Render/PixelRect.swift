@@ -1,12 +1,19 @@
 /// A rectangle of canvas pixels: what a sprite covered, to put the static
 /// picture back there on the next frame.
-struct PixelRect: BitwiseCopyable, Sendable, Equatable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+public struct PixelRect: BitwiseCopyable, Sendable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
 
-    static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// The pixels a circle can touch, with a one-pixel margin for rounding.
     /// Coordinates are clamped so a wild position cannot trap a conversion.

@@ -1,12 +1,8 @@
 import Game
-/// The moving things, painted as circles at sub-cell positions on the canvas.
+/// The moving things in the terminal's coarse picture, painted as circles
+/// at sub-cell positions; their sizes are the physics' own (the snapshot
+/// carries them), so what is drawn is what collides.
 enum Sprites {
-    /// Ball radius in maze cells.
-    static let ballRadius = 0.3
-    /// Ghost radius in maze cells: a little larger than the ball, so a catch
-    /// looks like one.
-    static let ghostRadius = 0.35
-
     /// Paints a disc whose centre is at `position` (maze cells) and returns
     /// the pixels it may have touched. At least the pixel under the centre is
     /// painted, so nothing vanishes at scale 1.
@@ -26,7 +22,7 @@ enum Sprites {
 
     /// The ball, with a highlight up and to the left once it is big enough
     /// for one to read as shine rather than noise.
-    static func paintBall(at position: Point, layout: GameLayout, into canvas: Canvas) -> PixelRect {
+    static func paintBall(at position: Point, radius ballRadius: Double, layout: GameLayout, into canvas: Canvas) -> PixelRect {
         let rect = paintDisc(at: position, radius: ballRadius, color: GamePalette.ball,
                              layout: layout, into: canvas)
         if layout.scale >= 6 {

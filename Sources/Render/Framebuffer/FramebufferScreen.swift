@@ -1,0 +1,270 @@
+import Game
+
+/// The game at framebuffer resolution: composes each frame into an RGB
+/// canvas the size of the screen and says which rectangles changed, so a
+/// back end copies only those (`FramebufferSurface.copy`).
+///
+/// Like the terminal's `GameScreen`, it takes every position and size from
+/// the snapshot (the physics' own), and prepares everything costly at init:
+/// the maze picture, plain and tinted for the caught flash, the text bytes.
+/// A frame then puts the picture back where sprites were, paints them where
+/// they are, and rewrites the status bar when its text changed. No heap
+/// allocation per frame.
+public final class FramebufferScreen {
+    public let level: Level
+    let layout: FramebufferLayout
+    let background: Canvas
+    let tintedBackground: Canvas
+    /// The frame being composed; what the screen should show after the copy.
+    public let picture: Canvas
+    public let showsStatistics: Bool
+
+    let title: [UInt8]
+    let sensorLabel: [UInt8]
+    let hints: [UInt8]
+    private var notice: [UInt8]?
+    private let statistics: UnsafeMutableBufferPointer<UInt8>
+    private var statisticsCount = 0
+    /// Scratch for numbers formatted during a frame, and the status text last drawn.
+    private let text: UnsafeMutableBufferPointer<UInt8>
+    private let shownStatus: UnsafeMutableBufferPointer<UInt8>
+    private var shownStatusCount = -1
+
+    private var previousSprites: UnsafeMutableBufferPointer<PixelRect>
+    private var currentSprites: UnsafeMutableBufferPointer<PixelRect>
+    private var previousSpriteCount = 0
+    private let dirty: UnsafeMutableBufferPointer<PixelRect>
+    private var pictureIsFresh = false
+    private var lastTinted = false
+    private var lastMenu: MenuState?
+
+    static let spriteCapacity = Level.maxGhosts + 1
+
+    /// Lays `level` out on a `width`×`height` screen. Fails when the screen
+    /// cannot show every cell at one pixel or more.
+    public init(level: Level, sensorName: String, width: Int, height: Int, path: String = "framebuffer",
+                showStatistics: Bool = false) throws(FramebufferError) {
+        guard let layout = FramebufferLayout(levelWidth: level.width, levelHeight: level.height, width: width, height: height) else {
+            let needed = FramebufferLayout.minimumSize(levelWidth: level.width, levelHeight: level.height)
+            throw .tooSmall(path: path, width: width, height: height, needed: needed)
+        }
+        self.level = level
+        self.layout = layout
+        showsStatistics = showStatistics
+        background = Canvas(width: width, height: height)
+        tintedBackground = Canvas(width: width, height: height)
+        picture = Canvas(width: width, height: height)
+        title = BitmapFont.bytes(level.title)
+        sensorLabel = BitmapFont.bytes("sensor: " + sensorName)
+        hints = BitmapFont.bytes("arrows/WASD tilt - space level - p/Enter menu - r restart - q quit")
+        statistics = .allocate(capacity: 160)
+        statistics.initialize(repeating: 0)
+        text = .allocate(capacity: 512)
+        text.initialize(repeating: 0)
+        shownStatus = .allocate(capacity: 512)
+        shownStatus.initialize(repeating: 0)
+        previousSprites = .allocate(capacity: Self.spriteCapacity)
+        previousSprites.initialize(repeating: .empty)
+        currentSprites = .allocate(capacity: Self.spriteCapacity)
+        currentSprites.initialize(repeating: .empty)
+        dirty = .allocate(capacity: 2 * Self.spriteCapacity + 3)
+        dirty.initialize(repeating: .empty)
+        FramebufferMaze.paint(level, layout: layout, into: background)
+        tintedBackground.copy(from: background)
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                tintedBackground[x, y] = tintedBackground[x, y].blended(towards: GamePalette.caughtTint,
+                                                                       fraction: GamePalette.caughtTintAmount)
+            }
+        }
+        drawBar(layout.hintBar, background: GamePalette.footerBackground, into: background)
+        drawBar(layout.hintBar, background: GamePalette.footerBackground, into: tintedBackground)
+        let hintText = showStatistics ? sensorLabel : hints
+        let hintColor = showStatistics ? GamePalette.sensorText : GamePalette.footerText
+        for canvas in [background, tintedBackground] {
+            hintText.withUnsafeBufferPointer {
+                _ = BitmapFont.draw($0, x: layout.textInset, y: layout.hintBar.y + 2 * layout.textScale,
+                                    scale: layout.textScale, color: hintColor, into: canvas)
+            }
+        }
+    }
+
+    deinit {
+        statistics.deallocate()
+        text.deallocate()
+        shownStatus.deallocate()
+        previousSprites.deallocate()
+        currentSprites.deallocate()
+        dirty.deallocate()
+    }
+
+    /// A line for the status bar (a controller gone away); nil removes it.
+    /// Allocates: call it when the text changes.
+    public func setNotice(_ text: String?) {
+        notice = text.map(BitmapFont.bytes)
+        shownStatusCount = -1
+    }
+
+    /// The `--stats` figures (ASCII). Copies into a buffer made at init.
+    public func setStatistics(_ bytes: UnsafeBufferPointer<UInt8>?) {
+        statisticsCount = min(bytes?.count ?? 0, statistics.count)
+        for i in 0 ..< statisticsCount { statistics[i] = bytes![i] }
+        shownStatusCount = -1
+    }
+
+    /// Composes the frame for `snapshot` with `menu` open over it; returns
+    /// the rectangles of `picture` that changed since the last frame.
+    public func compose(_ snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeBufferPointer<PixelRect> {
+        let tinted = snapshot.caughtFlash > 0
+        let full = !pictureIsFresh || tinted != lastTinted || menu != lastMenu
+        let backdrop = tinted ? tintedBackground : background
+        var count = 0
+        if full {
+            picture.copy(from: backdrop)
+            shownStatusCount = -1
+            dirty[0] = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
+            count = 1
+        } else {
+            for i in 0 ..< previousSpriteCount {
+                let r = previousSprites[i]
+                picture.copyRect(from: backdrop, x: r.x, y: r.y, width: r.width, height: r.height)
+                dirty[count] = r
+                count += 1
+            }
+        }
+        var sprites = 0
+        let ghosts = min(max(snapshot.ghostCount, 0), Level.maxGhosts)
+        let cell = Double(layout.cell)
+        for g in 0 ..< ghosts {
+            currentSprites[sprites] = FramebufferSprites.paintGhost(
+                center: layout.pixel(snapshot.ghosts[g]), radius: snapshot.ghostRadius * cell,
+                heading: snapshot.ghostHeadings[g], color: GamePalette.ghost(g), into: picture)
+            sprites += 1
+        }
+        // The ball last, so it stays visible when a ghost catches it.
+        currentSprites[sprites] = FramebufferSprites.paintBall(center: layout.pixel(snapshot.ball),
+                                                               radius: snapshot.ballRadius * cell, into: picture)
+        sprites += 1
+        if !full {
+            for i in 0 ..< sprites {
+                dirty[count] = currentSprites[i]
+                count += 1
+            }
+        }
+        swap(&previousSprites, &currentSprites)
+        previousSpriteCount = sprites
+        if drawStatus(snapshot, tinted: tinted), !full {
+            dirty[count] = layout.statusBar
+            count += 1
+        }
+        if let menu {
+            let box = drawMenu(menu, elapsed: snapshot.elapsed)
+            if !full {
+                dirty[count] = box
+                count += 1
+            }
+        }
+        pictureIsFresh = true
+        lastTinted = tinted
+        lastMenu = menu
+        return UnsafeBufferPointer(rebasing: dirty[0 ..< count])
+    }
+
+    // MARK: Status bar
+
+    /// Redraws the status bar if its text changed; whether it did.
+    private func drawStatus(_ snapshot: WorldSnapshot, tinted: Bool) -> Bool {
+        var w = ByteWriter(text)
+        w.append(UInt8(ascii: " "))
+        title.withUnsafeBufferPointer { w.append($0) }
+        w.append("   ")
+        w.appendSeconds(snapshot.elapsed, decimals: 1)
+        w.append(" s   caught ")
+        w.appendDecimal(snapshot.catches)
+        if snapshot.status == .paused && notice == nil { w.append("   PAUSED") }
+        let leftEnd = w.count
+        w.append(tinted ? UInt8(1) : UInt8(0))   // the bar's colour is part of what is shown
+        let status = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
+        if w.count == shownStatusCount && status.elementsEqual(UnsafeBufferPointer(start: shownStatus.baseAddress, count: w.count)) {
+            return false
+        }
+        _ = UnsafeMutableBufferPointer(rebasing: shownStatus[0 ..< w.count]).initialize(from: status)
+        shownStatusCount = w.count
+
+        let bar = layout.statusBar, scale = layout.textScale, y = bar.y + 2 * scale
+        drawBar(bar, background: tinted ? GamePalette.statusCaughtBackground : GamePalette.statusBackground, into: picture)
+        var x = BitmapFont.draw(UnsafeBufferPointer(start: text.baseAddress, count: leftEnd), x: layout.textInset, y: y,
+                                scale: scale, color: GamePalette.statusText, into: picture)
+        if let notice {
+            x = notice.withUnsafeBufferPointer {
+                BitmapFont.draw($0, x: x + BitmapFont.width(of: 3, scale: scale), y: y, scale: scale,
+                                color: GamePalette.statusWarning, into: picture)
+            }
+        }
+        // The sensor's name (or the live figures) at the right, if there is room.
+        if showsStatistics {
+            drawRightAligned(UnsafeBufferPointer(rebasing: statistics[0 ..< statisticsCount]), after: x, y: y,
+                             color: GamePalette.statusText)
+        } else {
+            sensorLabel.withUnsafeBufferPointer { drawRightAligned($0, after: x, y: y, color: GamePalette.sensorText) }
+        }
+        return true
+    }
+
+    /// Draws `text` ending at the status bar's right inset, if it clears what ends at `leftmost` by three characters.
+    private func drawRightAligned(_ text: UnsafeBufferPointer<UInt8>, after leftmost: Int, y: Int, color: RGB) {
+        let scale = layout.textScale
+        let start = layout.width - layout.textInset - BitmapFont.width(of: text.count, scale: scale)
+        if start >= leftmost + BitmapFont.width(of: 3, scale: scale) {
+            BitmapFont.draw(text, x: start, y: y, scale: scale, color: color, into: picture)
+        }
+    }
+
+    private func drawBar(_ bar: PixelRect, background color: RGB, into canvas: Canvas) {
+        canvas.fillRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height, color: color)
+    }
+
+    // MARK: Menu
+
+    /// The menu box centred over the maze; returns its rectangle.
+    private func drawMenu(_ state: MenuState, elapsed: Double) -> PixelRect {
+        let scale = layout.textScale
+        var w = ByteWriter(text)
+        switch state.menu {
+        case .paused: w.append("PAUSED")
+        case .won:
+            w.append("You escaped in ")
+            w.appendSeconds(elapsed, decimals: 2)
+            w.append(" s")
+        }
+        let headline = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
+        let items = state.menu.items
+        var widest = headline.count
+        for item in items { widest = max(widest, item.label.utf8CodeUnitCount + 2) }
+        let line = (BitmapFont.glyphHeight + 3) * scale
+        let width = BitmapFont.width(of: widest + 4, scale: scale)
+        let height = line * (items.count + 3)
+        let box = PixelRect(x: (layout.width - width) / 2, y: (layout.height - height) / 2, width: width, height: height)
+        let border = max(1, scale)
+        picture.fillRect(x: box.x, y: box.y, width: box.width, height: box.height, color: GamePalette.messageText)
+        picture.fillRect(x: box.x + border, y: box.y + border, width: box.width - 2 * border, height: box.height - 2 * border,
+                         color: GamePalette.messageBackground)
+        let headlineX = box.x + (box.width - BitmapFont.width(of: headline.count, scale: scale)) / 2
+        BitmapFont.draw(headline, x: headlineX, y: box.y + line / 2, scale: scale, color: GamePalette.messageText, into: picture)
+        let itemX = box.x + BitmapFont.width(of: 2, scale: scale)
+        for (i, item) in items.enumerated() {
+            let y = box.y + line / 2 + line * (i + 2)
+            let chosen = i == state.selected
+            if chosen {
+                picture.fillRect(x: itemX - scale, y: y - scale, width: BitmapFont.width(of: widest, scale: scale) + 2 * scale,
+                                 height: line - scale, color: GamePalette.messageText)
+            }
+            let color = chosen ? GamePalette.messageBackground : GamePalette.messageText
+            BitmapFont.draw(chosen ? ">" : " ", x: itemX, y: y, scale: scale, color: color, into: picture)
+            let label = item.label
+            BitmapFont.draw(UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount),
+                            x: itemX + BitmapFont.width(of: 2, scale: scale), y: y, scale: scale, color: color, into: picture)
+        }
+        return box
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Game
+import Render
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Draw a level's opening frame with the framebuffer renderer into a PNG (no device needed).",
+        discussion: """
+            The picture is what a framebuffer of that size and pixel format would
+            show: --format rgb565 (a Pi's default console), bgr565, xrgb8888,
+            xbgr8888, argb8888 or rgb888.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The level to draw (the bundled one when left out).", valueName: "file"))
+    var level: String?
+
+    @Option(help: ArgumentHelp("Screen size in pixels.", valueName: "WxH"))
+    var size: String = "800x480"
+
+    @Option(help: "Pixel format of the framebuffer drawn into.")
+    var format: String = "rgb565"
+
+    @Option(help: ArgumentHelp("Where to write the PNG.", valueName: "file.png"))
+    var out: String
+
+    func validate() throws {
+        guard parsedSize != nil else { throw ValidationError("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480 (got \(size))") }
+        guard PixelFormat.named[format.lowercased()] != nil else {
+            throw ValidationError("--format must be one of \(PixelFormat.named.keys.sorted().joined(separator: ", ")) (got \(format))")
+        }
+    }
+
+    var parsedSize: (width: Int, height: Int)? {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...8192).contains(w), (1...8192).contains(h) else { return nil }
+        return (w, h)
+    }
+
+    func run() throws {
+        let level: Level
+        do {
+            level = try LevelFile.load(self.level)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+        let (width, height) = parsedSize!
+        do {
+            let surface = try Snapshot.openingFrame(of: level, width: width, height: height,
+                                                    format: PixelFormat.named[format.lowercased()]!)
+            try Snapshot.image(of: surface).write(to: out)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import Controls
+import Game
+import MotionCore
+@testable import Render
+
+@Suite("Framebuffer screen: composition and damage")
+struct FramebufferScreenTests {
+    /// Snapshots of a game going on: the ball rolling, ghosts patrolling, the
+    /// clock running, a catch, the pause menu opened and closed.
+    func frames() -> [(WorldSnapshot, MenuState?)] {
+        var world = World(level: Fixtures.level, dt: 1.0 / 60)
+        var out: [(WorldSnapshot, MenuState?)] = []
+        for i in 0 ..< 90 {
+            world.step(gravity: i < 60 ? Vector3(5, -1, -8) : Vector3(-2, 6, -7))
+            var s = WorldSnapshot()
+            world.snapshot(into: &s)
+            if i == 40 { s.caughtFlash = 5 }
+            let menu: MenuState? = (70 ..< 75).contains(i) ? MenuState(.paused, selected: i - 70 > 2 ? 1 : 0) : nil
+            out.append((s, menu))
+        }
+        return out
+    }
+
+    @Test("frame after frame, copying only the changed rectangles leaves the screen as a full repaint would")
+    func damageIsComplete() throws {
+        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
+        let surface = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
+        let sequence = frames()
+        for (snapshot, menu) in sequence {
+            for rect in screen.compose(snapshot, menu: menu) { surface.copy(rect, from: screen.picture) }
+        }
+        let fresh = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
+        let expected = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
+        for rect in fresh.compose(sequence.last!.0, menu: sequence.last!.1) { expected.copy(rect, from: fresh.picture) }
+        var differing = 0
+        for y in 0 ..< 260 { for x in 0 ..< 400 where surface.rawPixel(x: x, y: y) != expected.rawPixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    @Test("a ball rolling across the maze costs a small part of a full frame's bytes")
+    func smallDamage() throws {
+        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 800, height: 480)
+        let surface = FramebufferSurface(width: 800, height: 480, format: .rgb565)
+        var world = World(level: Fixtures.level, dt: 1.0 / 60)
+        var full = 0, later = 0
+        for i in 0 ..< 30 {
+            world.step(gravity: Vector3(5, 0, -8))
+            var s = WorldSnapshot()
+            world.snapshot(into: &s)
+            var bytes = 0
+            for rect in screen.compose(s) { bytes += surface.copy(rect, from: screen.picture) }
+            if i == 0 { full = bytes } else { later += bytes }
+        }
+        #expect(full == 800 * 480 * 2)
+        #expect(later / 29 < full / 10, "on average \(later / 29) bytes a frame after the first")
+    }
+
+    @Test("a screen too small for the maze is refused, naming the node, its size and what is needed")
+    func tooSmall() {
+        #expect {
+            _ = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 15, height: 30, path: "/dev/fb1")
+        } throws: { error in
+            "\(error)".hasPrefix("/dev/fb1: 15×30 is too small for this maze (it needs at least 20×")
+        }
+    }
+}
