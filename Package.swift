@@ -66,6 +66,8 @@ let package = Package(
         // The one seam for system calls and sysfs reads, on swift-system's
         // FileDescriptor and Errno; CSystemCalls holds the Linux calls Glibc's module lacks.
         .target(name: "CSystemCalls"),
+        // The kernel's framebuffer and virtual-console headers (linux/fb.h, kd.h, vt.h).
+        .target(name: "CLinuxDisplay"),
         .target(name: "SystemCalls", dependencies: ["CSystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // Periodic real-time threads, their lateness, plain OS threads.
         .target(name: "Realtime", dependencies: ["SystemCalls"]),
@@ -79,7 +81,7 @@ let package = Package(
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
-        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG",
+        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "CLinuxDisplay",
                                                .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.

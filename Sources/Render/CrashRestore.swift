@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CLinuxDisplay
 import Synchronization
 
 /// Leaving the terminal usable when the program crashes.
@@ -29,6 +30,8 @@ enum CrashRestore {
 
     /// Runs the lazy initialisers, so the handler never does.
     static func prepare() {
+        _ = savedConsoleModes
+        _ = consoleDescriptor.load(ordering: .relaxed)
         _ = savedAttributes
         _ = inputDescriptor.load(ordering: .relaxed)
         _ = outputDescriptor.load(ordering: .relaxed)
@@ -48,9 +51,37 @@ enum CrashRestore {
         outputDescriptor.store(-1, ordering: .releasing)
     }
 
+    // MARK: The virtual console (framebuffer display)
+
+    /// The console put in graphics mode, or -1; its saved modes.
+    static let consoleDescriptor = Atomic<Int32>(-1)
+    nonisolated(unsafe) static let savedConsoleModes: UnsafeMutablePointer<(kd: Int32, vt: vt_mode)> = {
+        let modes = UnsafeMutablePointer<(kd: Int32, vt: vt_mode)>.allocate(capacity: 1)
+        modes.initialize(to: (0, vt_mode()))
+        return modes
+    }()
+
+    /// Remembers how to give the console back; from now on a crash does.
+    static func armConsole(descriptor: Int32, kdMode: Int32, vtMode: vt_mode) {
+        savedConsoleModes.pointee = (kdMode, vtMode)
+        consoleDescriptor.store(descriptor, ordering: .releasing)
+    }
+
+    static func disarmConsole() { consoleDescriptor.store(-1, ordering: .releasing) }
+
+    /// Puts the console's saved mode and switching back if armed, then
+    /// disarms. Async-signal-safe: an atomic exchange and two `ioctl`s.
+    static func restoreConsole() {
+        let console = consoleDescriptor.exchange(-1, ordering: .acquiring)
+        guard console >= 0 else { return }
+        _ = ioctl(console, cld_KDSETMODE, savedConsoleModes.pointee.kd)
+        _ = ioctl(console, cld_VT_SETMODE, &savedConsoleModes.pointee.vt)
+    }
+
     /// Restores the terminal if armed, then disarms. Async-signal-safe: two
     /// atomic exchanges, one `write`, one `tcsetattr`.
     static func restoreTerminal() {
+        restoreConsole()
         let input = inputDescriptor.exchange(-1, ordering: .acquiring)
         let output = outputDescriptor.exchange(-1, ordering: .acquiring)
         guard input >= 0 else { return }

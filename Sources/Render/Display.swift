@@ -25,6 +25,8 @@ public protocol Display: AnyObject {
     /// Draws `snapshot` with `menu` open over it; returns what reached the screen.
     @discardableResult
     func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame
+    /// Gives back what the display took (terminal modes, the console); safe to call more than once.
+    func restore()
 }
 
 /// What one `Display.draw` sent to the screen.

@@ -28,16 +28,7 @@ public final class TerminalDisplay: Display {
     public var quitRequested: Bool { session.quitRequested }
 
     public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
-        while !session.quitRequested {
-            let left = deadline - MonotonicClock.now()
-            if left <= 0 { break }
-            // poll counts whole milliseconds: the last part is slept to the deadline exactly.
-            if left < 1_000_000 {
-                MonotonicClock.sleep(until: deadline)
-                break
-            }
-            session.pollInput(timeoutMilliseconds: Int32(clamping: left / 1_000_000), handle)
-        }
+        session.waitForInput(until: deadline, handle)
         if let size = session.takeResize() { screen.resize(columns: size.columns, rows: size.rows) }
     }
 

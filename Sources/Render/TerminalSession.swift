@@ -1,4 +1,5 @@
 import Controls
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -128,6 +129,21 @@ public final class TerminalSession {
             waits += 1
         }
         if decoder.hasPending { decoder.flush(handle) }
+    }
+
+    /// Waits until the monotonic clock reads `deadline`, handing each key to
+    /// `handle` as it arrives; returns sooner only when a quit is requested.
+    public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
+        while !quitRequested {
+            let left = deadline - MonotonicClock.now()
+            if left <= 0 { break }
+            // poll counts whole milliseconds: the last part is slept to the deadline exactly.
+            if left < 1_000_000 {
+                MonotonicClock.sleep(until: deadline)
+                break
+            }
+            pollInput(timeoutMilliseconds: Int32(clamping: left / 1_000_000), handle)
+        }
     }
 
     /// One poll and at most one read; false when nothing was read.

@@ -10,3 +10,11 @@ extension FileDescriptor {
         valueOrErrno { ioctl(rawValue, request, argument) }
     }
 }
+
+extension FileDescriptor {
+    /// A device-specific request whose argument is a plain value (a mode
+    /// number), not a pointer. The corresponding C function is `ioctl`.
+    public func control(_ request: UInt, value: Int32) -> Result<Int32, Errno> {
+        valueOrErrno { ioctl(rawValue, request, value) }
+    }
+}

@@ -33,6 +33,9 @@ struct Play: ParsableCommand {
     @Option(help: "Physics rate, steps per second.")
     var physicsRate: Double = PhysicsLoop.defaultRate
 
+    @Option(help: "Where to draw: auto (the framebuffer on a Linux console, else the terminal), terminal, fb or fb:/dev/fbN.")
+    var display: DisplayRequest = .auto
+
     @Flag(help: "Show live figures on the status line: physics tick lateness p50/p99, frame period and cost, sample age p50/p99, samples dropped.")
     var stats = false
 
@@ -57,15 +60,26 @@ struct Play: ParsableCommand {
         let outcome: FrameLoop.Outcome
         do {
             let chosen = try source.makeSource(rate: sensorRate)
-            // The terminal first: if it cannot be had, no thread has started yet.
-            let display = try TerminalDisplay(level: level, sensorName: chosen.description,
+            // The display first: if it cannot be had, no thread has started yet.
+            let choice = self.display.choose()
+            let sensorLabel = chosen.description + choice.label
+            let display: any Display
+            switch choice {
+            case .terminal:
+                display = try TerminalDisplay(level: level, sensorName: sensorLabel,
                                               colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
                                               showStatistics: stats)
+            case .framebuffer(let path, _):
+                display = try FramebufferDisplay(level: level, sensorName: sensorLabel, path: path, showStatistics: stats)
+            }
             defer { display.restore() }
             let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate)
             let pads = PadControls(nodes: SensorDiscovery.inputNodes())
             outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
                                     showStatistics: stats).run()
+        } catch let error as FramebufferError {
+            printError("\(error)")
+            throw ExitCode(1)
         } catch let error as TerminalError {
             printError("\(error)")
             throw ExitCode(1)

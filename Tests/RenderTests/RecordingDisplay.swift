@@ -44,6 +44,8 @@ final class RecordingDisplay: Display {
 
     func setNotice(_ text: String?) { notices.append(text) }
 
+    func restore() {}
+
     func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) {
         statistics.append(text.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }

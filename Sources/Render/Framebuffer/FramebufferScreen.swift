@@ -98,6 +98,10 @@ public final class FramebufferScreen {
         dirty.deallocate()
     }
 
+    /// Makes the next frame repaint and copy everything: after the screen
+    /// was someone else's (a console switch), its content is unknown.
+    public func forceFullRepaint() { pictureIsFresh = false }
+
     /// A line for the status bar (a controller gone away); nil removes it.
     /// Allocates: call it when the text changes.
     public func setNotice(_ text: String?) {

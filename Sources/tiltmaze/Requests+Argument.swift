@@ -1,7 +1,13 @@
 import ArgumentParser
 import MotionDevices
+import Render
 
 extension SensorRequest: ExpressibleByArgument {
+    public static var allValueStrings: [String] { forms }
+    public static var defaultCompletionKind: CompletionKind { .list(forms) }
+}
+
+extension DisplayRequest: ExpressibleByArgument {
     public static var allValueStrings: [String] { forms }
     public static var defaultCompletionKind: CompletionKind { .list(forms) }
 }

@@ -1,0 +1,65 @@
+import SystemPackage
+import SystemCalls
+
+/// What `--display` asks for: `auto`, `terminal`, `fb` or `fb:/dev/fbN`.
+public enum DisplayRequest: Equatable, Sendable {
+    /// The framebuffer on a Linux virtual console with one that can be
+    /// drawn; the terminal otherwise.
+    case auto
+    case terminal
+    /// A framebuffer: the first screen one (not the Sense HAT matrix), or the node given.
+    case framebuffer(String?)
+
+    public init?(argument: String) {
+        switch argument {
+        case "auto": self = .auto
+        case "terminal": self = .terminal
+        case "fb": self = .framebuffer(nil)
+        default:
+            guard argument.hasPrefix("fb:"), argument.count > 3 else { return nil }
+            let node = String(argument.dropFirst(3))
+            self = .framebuffer(node.hasPrefix("/") ? node : "/dev/" + node)
+        }
+    }
+
+    public static let forms = ["auto", "terminal", "fb", "fb:/dev/fbN"]
+
+    /// Where the game will be drawn, and why, in a few words for the status line.
+    public enum Choice: Equatable, Sendable {
+        case terminal(reason: String?)
+        case framebuffer(path: String, reason: String?)
+    }
+
+    /// Decides, looking at standard input (`input`) and the framebuffers
+    /// sysfs lists. An explicit framebuffer is not checked here: opening it
+    /// gives the precise error.
+    public func choose(input: Int32 = 0, framebuffers: [FramebufferInfo] = FramebufferInfo.all()) -> Choice {
+        switch self {
+        case .terminal:
+            return .terminal(reason: nil)
+        case .framebuffer(let path?):
+            return .framebuffer(path: path, reason: nil)
+        case .framebuffer(nil):
+            return .framebuffer(path: framebuffers.first { !$0.isSenseHatMatrix }?.devicePath ?? "/dev/fb0", reason: nil)
+        case .auto:
+            guard VirtualConsole.isVirtualConsole(input) else { return .terminal(reason: "not a console") }
+            guard let fb = framebuffers.first(where: { !$0.isSenseHatMatrix }) else { return .terminal(reason: "no framebuffer") }
+            guard FilePath(fb.devicePath).isAccessible([.read, .write]) else {
+                return .terminal(reason: "\(fb.devicePath): no permission")
+            }
+            return .framebuffer(path: fb.devicePath, reason: "console")
+        }
+    }
+}
+
+extension DisplayRequest.Choice {
+    /// " · fb0 (console)", " · terminal (not a console)": what follows the
+    /// sensor's name on the status line when the display was chosen for the player.
+    public var label: String {
+        switch self {
+        case .terminal(let reason?): " · terminal (\(reason))"
+        case .framebuffer(let path, let reason?): " · \(path.split(separator: "/").last.map(String.init) ?? path) (\(reason))"
+        case .terminal(nil), .framebuffer(_, nil): ""
+        }
+    }
+}
