@@ -6,4 +6,6 @@ public enum Key: Equatable, Sendable {
     /// Ctrl-C: in raw mode it is a byte (3), not a signal.
     case interrupt
     case character(UInt8)
+    /// A function key, F1…F12 (terminals send F5 and up as `ESC [ n ~`).
+    case function(Int)
 }

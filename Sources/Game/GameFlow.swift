@@ -8,6 +8,8 @@ public struct GameFlow: Sendable {
         case level
         case restart
         case quit
+        /// Save a picture of what is shown now.
+        case screenshot
     }
 
     public init() {}
@@ -42,6 +44,8 @@ public struct GameFlow: Sendable {
             return .quit
         case .restart:
             return restart()
+        case .screenshot:
+            return .screenshot
         default:
             break
         }
@@ -53,7 +57,7 @@ public struct GameFlow: Sendable {
             case .right: return .nudge(right: 1, up: 0)
             case .level: return .level
             case .pause, .select: menu = MenuState(.paused)
-            case .back, .restart, .quit: break
+            case .back, .restart, .quit, .screenshot: break
             }
             return nil
         }
@@ -68,7 +72,7 @@ public struct GameFlow: Sendable {
             return choose(open.selectedItem)
         case .pause, .back:
             if open.menu == .paused { menu = nil }
-        case .level, .restart, .quit:
+        case .level, .restart, .quit, .screenshot:
             break
         }
         return nil

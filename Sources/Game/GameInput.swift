@@ -18,6 +18,8 @@ public enum GameInput: Equatable, Sendable {
     case quit
     /// Level the simulated board (space).
     case level
+    /// Save a picture of the screen (F12).
+    case screenshot
 
     /// The keyboard's meaning; nil for keys the game does not use.
     public init?(key: Key) {
@@ -29,6 +31,8 @@ public enum GameInput: Equatable, Sendable {
         case .enter: self = .select
         case .space: self = .level
         case .escape, .interrupt: self = .quit
+        case .function(12): self = .screenshot
+        case .function: return nil
         case .character(let c):
             switch c {
             case UInt8(ascii: "p"), UInt8(ascii: "P"): self = .pause

@@ -35,6 +35,10 @@ public final class FrameLoop {
     let statisticsInterval: Int64
     /// How late each frame woke, ns.
     public let frameLateness = LatencyHistogram()
+    /// Where F12 saves pictures; nil: F12 does nothing.
+    let screenshots: Screenshots?
+    /// How long a message (a screenshot saved) stays on the status line.
+    static let messageDuration: Int64 = 3_000_000_000
 
     /// - Parameters:
     ///   - pads: gamepads and joysticks, read once a frame.
@@ -42,7 +46,8 @@ public final class FrameLoop {
     ///   - showStatistics: keep the `--stats` figures and show them on the display.
     public init(display: any Display, physics: PhysicsLoop, source: any MotionSource, pads: [any PadSource] = [],
                 framePeriod: Int64? = nil, showStatistics: Bool = false,
-                statisticsInterval: Int64 = 500_000_000) {
+                statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
+        self.screenshots = screenshots
         self.display = display
         self.physics = physics
         self.source = source
@@ -65,12 +70,16 @@ public final class FrameLoop {
         var quit = false
         var outcome = Outcome()
         var shownInterruption: String?
+        var screenshotWanted = false
+        // A message for the player (a screenshot saved) and when it goes away.
+        var message: (text: String, until: Int64)?
         func apply(_ input: GameInput) {
             switch flow.handle(input) {
             case .nudge(let right, let up): board?.nudge(right: right, up: up)
             case .level: board?.level()
             case .restart: physics.restart()
             case .quit: quit = true
+            case .screenshot: screenshotWanted = screenshots != nil
             case nil: break
             }
         }
@@ -91,17 +100,24 @@ public final class FrameLoop {
             frameLateness.record(schedule.woke(at: wake))
             for pad in pads { pad.poll { apply(GameInput(button: $0)) } }
 
-            // A controller that went away pauses the game until it is back.
+            // A controller that went away pauses the game until it is back;
+            // its notice outranks a passing message.
             let interruption = source.interruption
-            if interruption != shownInterruption {
-                shownInterruption = interruption
-                display.setNotice(interruption)
+            if let shown = message, wake >= shown.until { message = nil }
+            let notice = interruption ?? message?.text
+            if notice != shownInterruption {
+                shownInterruption = notice
+                display.setNotice(notice)
             }
             physics.setPaused(flow.wantsPause || interruption != nil)
             let snapshot = physics.snapshots.read().value
             flow.update(status: snapshot.status)
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
             display.draw(snapshot, menu: flow.menu)
+            if screenshotWanted, let screenshots {
+                screenshotWanted = false
+                message = (screenshots.save(snapshot, menu: flow.menu), MonotonicClock.now() + Self.messageDuration)
+            }
 
             guard let statistics else { continue }
             let written = MonotonicClock.now()

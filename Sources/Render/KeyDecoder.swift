@@ -13,8 +13,9 @@ public struct KeyDecoder: Sendable {
         case ground
         /// Seen `ESC`.
         case escape
-        /// Inside `ESC [` … up to the final byte; counts bytes to give up on garbage.
-        case controlSequence(length: Int)
+        /// Inside `ESC [` … up to the final byte; counts bytes to give up on
+        /// garbage, and keeps the first number (`ESC [ 24 ~` is F12).
+        case controlSequence(length: Int, number: Int, numberEnded: Bool)
         /// Seen `ESC O` (SS3; what arrows send in application cursor mode).
         case singleShift
     }
@@ -57,7 +58,7 @@ public struct KeyDecoder: Sendable {
             if byte == 0x1B { state = .escape } else { handle(Self.plainKey(byte)) }
         case .escape:
             switch byte {
-            case UInt8(ascii: "["): state = .controlSequence(length: 0)
+            case UInt8(ascii: "["): state = .controlSequence(length: 0, number: 0, numberEnded: false)
             case UInt8(ascii: "O"): state = .singleShift
             case 0x1B: handle(.escape) // Escape pressed twice: the first one is complete.
             default:
@@ -66,13 +67,20 @@ public struct KeyDecoder: Sendable {
                 state = .ground
                 handle(Self.plainKey(byte))
             }
-        case .controlSequence(let length):
+        case .controlSequence(let length, let number, let numberEnded):
             switch byte {
-            case 0x40 ... 0x7E: // Final byte; parameters such as `1;5` (Ctrl) are ignored.
-                if let arrow = Self.arrow(byte) { handle(arrow) }
+            case 0x40 ... 0x7E: // Final byte; parameters after the first (`1;5`: Ctrl) are ignored.
+                if let arrow = Self.arrow(byte) {
+                    handle(arrow)
+                } else if byte == UInt8(ascii: "~"), let key = Self.functionKey(number) {
+                    handle(key)
+                }
                 state = .ground
+            case 0x30 ... 0x39 where length < Self.maxSequenceLength && !numberEnded:
+                state = .controlSequence(length: length + 1, number: min(number * 10 + Int(byte - 0x30), 9999), numberEnded: false)
             case 0x20 ... 0x3F where length < Self.maxSequenceLength:
-                state = .controlSequence(length: length + 1)
+                // Anything else (a `;`, a later number) ends the first number.
+                state = .controlSequence(length: length + 1, number: number, numberEnded: true)
             default:
                 // Not part of a CSI: the sequence was noise; start over with this byte.
                 state = .ground
@@ -81,6 +89,21 @@ public struct KeyDecoder: Sendable {
         case .singleShift:
             state = .ground
             if let arrow = Self.arrow(byte) { handle(arrow) }
+        }
+    }
+
+    /// `ESC [ n ~` as xterm and the Linux console send F5…F12.
+    static func functionKey(_ number: Int) -> Key? {
+        switch number {
+        case 15: .function(5)
+        case 17: .function(6)
+        case 18: .function(7)
+        case 19: .function(8)
+        case 20: .function(9)
+        case 21: .function(10)
+        case 23: .function(11)
+        case 24: .function(12)
+        default: nil
         }
     }
 

@@ -36,6 +36,9 @@ struct Play: ParsableCommand {
     @Option(help: "Where to draw: auto (the framebuffer on a Linux console, else the terminal), terminal, fb or fb:/dev/fbN.")
     var display: DisplayRequest = .auto
 
+    @Option(help: ArgumentHelp("Where F12 saves a picture of the screen (PNG).", valueName: "dir"))
+    var screenshotDir: String = "."
+
     @Flag(help: "Show live figures on the status line: physics tick lateness p50/p99, frame period and cost, sample age p50/p99, samples dropped.")
     var stats = false
 
@@ -75,8 +78,15 @@ struct Play: ParsableCommand {
             defer { display.restore() }
             let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate)
             let pads = PadControls(nodes: SensorDiscovery.inputNodes())
+            let size: (width: Int, height: Int) = if let fb = display as? FramebufferDisplay {
+                (fb.device.layout.width, fb.device.layout.height)
+            } else {
+                (1280, 800)
+            }
+            let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
+                                               width: size.width, height: size.height)
             outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
-                                    showStatistics: stats).run()
+                                    showStatistics: stats, screenshots: screenshots).run()
         } catch let error as FramebufferError {
             printError("\(error)")
             throw ExitCode(1)

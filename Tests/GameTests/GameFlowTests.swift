@@ -93,6 +93,16 @@ struct GameFlowTests {
         _ = flow.handle(.pause)
         #expect(flow.menu == MenuState(.won))
     }
+
+    @Test("F12 asks for a screenshot whether or not a menu is open, and leaves the menu as it was")
+    func screenshot() {
+        var flow = GameFlow()
+        #expect(flow.handle(.screenshot) == .screenshot)
+        #expect(flow.menu == nil)
+        _ = flow.handle(.pause)
+        #expect(flow.handle(.screenshot) == .screenshot)
+        #expect(flow.menu == MenuState(.paused))
+    }
 }
 
 @Suite("Keyboard and pad inputs")
@@ -108,6 +118,8 @@ struct InputMappingTests {
         #expect(GameInput(key: .escape) == .quit)
         #expect(GameInput(key: .interrupt) == .quit)
         #expect(GameInput(key: .character(UInt8(ascii: "x"))) == nil)
+        #expect(GameInput(key: .function(12)) == .screenshot)
+        #expect(GameInput(key: .function(5)) == nil)
     }
 
     @Test("pad buttons map by position: D-pad moves, south selects, east goes back, start pauses, select restarts")

@@ -4,6 +4,8 @@ import Game
 import MotionCore
 import Realtime
 @testable import Render
+import PNG
+import Foundation
 
 /// The frame loop with a recording display and scripted input: the menus,
 /// pads, pauses, notices, statistics and the frame clock, without a terminal.
@@ -125,5 +127,29 @@ struct FrameLoopTests {
                           source: source).run()
         let steps = zip(display.deadlines, display.deadlines.dropFirst()).map { $1 - $0 }
         #expect(!steps.isEmpty && steps.allSatisfy { $0 % 7_000_000 == 0 }, "\(steps)")
+    }
+
+    @Test("F12 saves the frame on screen as a PNG in the screenshot directory and says so on the status line")
+    func screenshot() throws {
+        let directory = "/tmp/tiltmaze-shots-\(getpid())"
+        mkdir(directory, 0o755)
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        let display = RecordingDisplay { _, _ in [] }
+        display.script = { _, index in
+            if index == 1 { return [.function(12)] }
+            return display.notices.contains { $0?.hasPrefix("saved ") == true } ? [.character(UInt8(ascii: "q"))] : []
+        }
+        let source = ControlledSource()
+        let loop = FrameLoop(display: display, physics: PhysicsLoop(level: Fixtures.level, samples: source.samples),
+                             source: source, framePeriod: 5_000_000,
+                             screenshots: Screenshots(directory: directory, level: Fixtures.level, sensorName: "test",
+                                                      width: 320, height: 200))
+        _ = try loop.run()
+        #expect(!display.gaveUp)
+        let saved = try #require(display.notices.compactMap { $0 }.first { $0.hasPrefix("saved ") })
+        let path = String(saved.dropFirst(6))
+        #expect(path.hasPrefix(directory + "/tiltmaze-") && path.hasSuffix(".png"))
+        let image = try PNGImage(contentsOf: path)
+        #expect(image.width == 320 && image.height == 200)
     }
 }

@@ -74,4 +74,16 @@ struct KeyDecoderTests {
     @Test func twoEscapesAreTwoEscapeKeys() {
         #expect(keys([0x1B, 0x1B]) == [.escape, .escape])
     }
+
+    @Test("function keys F5…F12 as xterm and the Linux console send them; other CSI ~ sequences are dropped")
+    func functionKeys() {
+        #expect(keys(Array("\u{1B}[24~".utf8)) == [.function(12)])
+        #expect(keys(Array("\u{1B}[15~\u{1B}[21~".utf8)) == [.function(5), .function(10)])
+        #expect(keys(Array("\u{1B}[2".utf8), Array("4~q".utf8)) == [.function(12), .character(UInt8(ascii: "q"))])
+        #expect(keys(Array("\u{1B}[3~".utf8)) == [])
+        // Only the first number counts: Shift-F12 (ESC [ 24 ; 2 ~) is still F12, ESC [ 1 ; 24 ~ is not.
+        #expect(keys(Array("\u{1B}[24;2~".utf8)) == [.function(12)])
+        #expect(keys(Array("\u{1B}[1;24~".utf8)) == [])
+        #expect(keys(Array("\u{1B}[1;5A".utf8)) == [.up])
+    }
 }

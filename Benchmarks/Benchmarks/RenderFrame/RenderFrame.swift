@@ -87,4 +87,38 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // The framebuffer back end: compose the frame at the screen's resolution
+    // and copy the changed rectangles into memory laid out as the device's
+    // (what FramebufferDisplay.draw does, minus the vblank wait). Sizes: the
+    // official 7" display (800×480 RGB565), a 1080p HDMI console in 32 bpp,
+    // the Sense HAT's 8×8 matrix. "bytes per frame" is what the copy wrote,
+    // beside the full frame a copy of everything would write.
+    func framebufferBenchmark(width: Int, height: Int, format: PixelFormat) {
+        guard let screen = try? FramebufferScreen(level: level, sensorName: "benchmark", width: width, height: height) else {
+            return
+        }
+        let surface = FramebufferSurface(width: width, height: height, format: format)
+        for rect in screen.compose(snapshots[0]) { surface.copy(rect, from: screen.picture) }
+        var next = 1
+        let bytesPerFrame = BenchmarkMetric.custom("bytes per frame (mean)", polarity: .prefersSmaller, useScalingFactor: false)
+        let fullFrameBytes = BenchmarkMetric.custom("full frame bytes", polarity: .prefersSmaller, useScalingFactor: false)
+        Benchmark("FramebufferScreen frame + copy \(width)×\(height) \(format) (per frame)", configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, bytesPerFrame, fullFrameBytes],
+            warmupIterations: 3,
+            scalingFactor: .one,
+            maxDuration: .seconds(2),
+            thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
+        )) { benchmark in
+            var bytes = 0
+            for _ in benchmark.scaledIterations {
+                for rect in screen.compose(snapshots[next]) { bytes &+= surface.copy(rect, from: screen.picture) }
+                next = next + 1 == snapshots.count ? 0 : next + 1
+            }
+            benchmark.measurement(bytesPerFrame, bytes / benchmark.scaledIterations.count)
+            benchmark.measurement(fullFrameBytes, width * height * format.bytesPerPixel)
+        }
+    }
+    framebufferBenchmark(width: 800, height: 480, format: .rgb565)
+    framebufferBenchmark(width: 1920, height: 1080, format: .xrgb8888)
 }

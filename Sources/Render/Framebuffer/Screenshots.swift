@@ -1,0 +1,52 @@
+import Game
+import PNG
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// F12 in the game: the frame on screen drawn by the framebuffer renderer
+/// (whatever display is in use) and saved as a PNG in `directory`, named
+/// `tiltmaze-<seconds since 1970>-<n>.png` so pictures sort by time.
+public final class Screenshots {
+    public let directory: String
+    let level: Level
+    let sensorName: String
+    let width: Int, height: Int
+    /// Made at the first picture, not at start: most games take none.
+    private var renderer: (screen: FramebufferScreen, surface: FramebufferSurface)?
+    private var taken = 0
+
+    /// - Parameters:
+    ///   - width, height: the picture's size (a framebuffer's own, or 1280×800 for a terminal).
+    public init(directory: String, level: Level, sensorName: String, width: Int = 1280, height: Int = 800) {
+        self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        self.level = level
+        self.sensorName = sensorName
+        self.width = width
+        self.height = height
+    }
+
+    /// Draws `snapshot` (with `menu`) and writes it; what the player is told:
+    /// the file written, or why it could not be.
+    public func save(_ snapshot: WorldSnapshot, menu: MenuState?) -> String {
+        if renderer == nil {
+            do {
+                renderer = (try FramebufferScreen(level: level, sensorName: sensorName, width: width, height: height),
+                            FramebufferSurface(width: width, height: height, format: .xrgb8888))
+            } catch {
+                return "screenshot not saved: \(error)"
+            }
+        }
+        let (screen, surface) = renderer!
+        screen.forceFullRepaint()
+        for rect in screen.compose(snapshot, menu: menu) { surface.copy(rect, from: screen.picture) }
+        taken += 1
+        let path = "\(directory)/tiltmaze-\(time(nil))-\(taken).png"
+        do {
+            try Snapshot.image(of: surface).write(to: path)
+            return "saved \(path)"
+        } catch {
+            return "screenshot not saved: \(error)"
+        }
+    }
+}
