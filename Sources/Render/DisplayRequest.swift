@@ -1,7 +1,49 @@
 import SystemPackage
 import SystemCalls
 
-/// What `--display` asks for: `auto`, `terminal`, `fb` or `fb:/dev/fbN`.
+/// What `--display` asks for: `auto`, `terminal`, `fb`, `fb:/dev/fbN`,
+/// `sensehat` or `sensehat:/dev/fbN`, or a comma list of a screen and the
+/// Sense HAT (`fb,sensehat`).
+public struct DisplaySelection: Equatable, Sendable {
+    /// The screen (terminal or framebuffer), if one was asked for.
+    public var screen: DisplayRequest?
+    /// The Sense HAT's LED matrix, if asked for: its node, or nil to find it.
+    public var senseHat: String??
+
+    public init(screen: DisplayRequest?, senseHat: String?? = nil) {
+        self.screen = screen
+        self.senseHat = senseHat
+    }
+
+    /// Nil when a part is not one of the forms, or two screens (or two
+    /// matrices) are asked for at once.
+    public init?(argument: String) {
+        var screen: DisplayRequest?
+        var senseHat: String??
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            if part == "sensehat" || part.hasPrefix("sensehat:") {
+                guard senseHat == nil, part != "sensehat:" else { return nil }
+                let node = String(part.dropFirst("sensehat".count).drop { $0 == ":" })
+                senseHat = .some(node.isEmpty ? nil : (node.hasPrefix("/") ? node : "/dev/" + node))
+            } else {
+                guard screen == nil, let request = DisplayRequest(argument: part) else { return nil }
+                screen = request
+            }
+        }
+        guard screen != nil || senseHat != nil else { return nil }
+        self.init(screen: screen, senseHat: senseHat)
+    }
+
+    public static let forms = DisplayRequest.forms + ["sensehat", "sensehat:/dev/fbN", "fb,sensehat"]
+
+    /// The Sense HAT's matrix among `framebuffers`, or the node asked for.
+    public func senseHatPath(framebuffers: [FramebufferInfo] = FramebufferInfo.all()) -> String? {
+        guard let asked = senseHat else { return nil }
+        return asked ?? framebuffers.first(where: \.isSenseHatMatrix)?.devicePath
+    }
+}
+
+/// One screen `--display` can name: `auto`, `terminal`, `fb` or `fb:/dev/fbN`.
 public enum DisplayRequest: Equatable, Sendable {
     /// The framebuffer on a Linux virtual console with one that can be
     /// drawn; the terminal otherwise.

@@ -33,8 +33,8 @@ struct Play: ParsableCommand {
     @Option(help: "Physics rate, steps per second.")
     var physicsRate: Double = PhysicsLoop.defaultRate
 
-    @Option(help: "Where to draw: auto (the framebuffer on a Linux console, else the terminal), terminal, fb or fb:/dev/fbN.")
-    var display: DisplayRequest = .auto
+    @Option(help: "Where to draw: auto (the framebuffer on a Linux console, else the terminal), terminal, fb, fb:/dev/fbN, sensehat (the LED matrix), or a screen and the matrix: fb,sensehat.")
+    var display: DisplaySelection = DisplaySelection(screen: .auto)
 
     @Option(help: ArgumentHelp("Where F12 saves a picture of the screen (PNG).", valueName: "dir"))
     var screenshotDir: String = "."
@@ -63,19 +63,28 @@ struct Play: ParsableCommand {
         let outcome: FrameLoop.Outcome
         do {
             let chosen = try source.makeSource(rate: sensorRate)
-            // The display first: if it cannot be had, no thread has started yet.
-            let choice = self.display.choose()
-            let sensorLabel = chosen.description + choice.label
-            let display: any Display
+            // The displays first: if they cannot be had, no thread has started yet.
+            let choice = self.display.screen?.choose()
+            let sensorLabel = chosen.description + (choice?.label ?? "")
+            var displays: [any Display] = []
+            defer { for d in displays.reversed() { d.restore() } }
             switch choice {
-            case .terminal:
-                display = try TerminalDisplay(level: level, sensorName: sensorLabel,
-                                              colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
-                                              showStatistics: stats)
-            case .framebuffer(let path, _):
-                display = try FramebufferDisplay(level: level, sensorName: sensorLabel, path: path, showStatistics: stats)
+            case .terminal?:
+                displays.append(try TerminalDisplay(level: level, sensorName: sensorLabel,
+                                                    colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
+                                                    showStatistics: stats))
+            case .framebuffer(let path, _)?:
+                displays.append(try FramebufferDisplay(level: level, sensorName: sensorLabel, path: path, showStatistics: stats))
+            case nil:
+                break
             }
-            defer { display.restore() }
+            if self.display.senseHat != nil {
+                guard let path = self.display.senseHatPath() else {
+                    throw FramebufferError.missing("no Sense HAT LED matrix found (no framebuffer named \"\(SenseHatDisplay.framebufferName)\" in /sys/class/graphics): is the HAT on and its overlay loaded? Or name the node: --display sensehat:/dev/fbN")
+                }
+                displays.append(try SenseHatDisplay(level: level, path: path, takesSignals: displays.isEmpty))
+            }
+            let display: any Display = displays.count == 1 ? displays[0] : DisplayGroup(displays)
             let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate)
             let pads = PadControls(nodes: SensorDiscovery.inputNodes())
             let size: (width: Int, height: Int) = if let fb = display as? FramebufferDisplay {

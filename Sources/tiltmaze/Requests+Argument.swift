@@ -7,7 +7,7 @@ extension SensorRequest: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .list(forms) }
 }
 
-extension DisplayRequest: ExpressibleByArgument {
+extension DisplaySelection: ExpressibleByArgument {
     public static var allValueStrings: [String] { forms }
     public static var defaultCompletionKind: CompletionKind { .list(forms) }
 }

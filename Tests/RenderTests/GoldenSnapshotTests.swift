@@ -38,4 +38,23 @@ struct GoldenSnapshotTests {
             Issue.record("\(differing) pixels differ from \(path); this run's picture is \(saved)")
         }
     }
+
+    @Test("the Sense HAT's 8×8 view of the opening frame matches its golden picture")
+    func senseHatGolden() throws {
+        let level = BundledLevels.defaultLevel()
+        var snapshot = WorldSnapshot()
+        World(level: level, dt: 1.0 / 240).snapshot(into: &snapshot)
+        let canvas = Canvas(width: 8, height: 8)
+        SenseHatView.paint(snapshot, level: level, into: canvas)
+        // The matrix as rpisense-fb lays it out: RGB565, 16 bytes a row.
+        let surface = FramebufferSurface(width: 8, height: 8, format: .rgb565, lineLength: 16)
+        surface.copyAll(from: canvas)
+        let actual = Snapshot.image(of: surface)
+        let path = "\(Self.directory)/first-roll-sensehat-8x8-rgb565.png"
+        if Self.updating {
+            try actual.write(to: path)
+            return
+        }
+        #expect(try PNGImage(contentsOf: path) == actual, "the 8×8 view differs from \(path)")
+    }
 }

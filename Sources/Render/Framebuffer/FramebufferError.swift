@@ -12,6 +12,8 @@ public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendabl
     case notPackedPixels(path: String, type: UInt32)
     /// The device failed a call (open, an ioctl, mmap), with what to do.
     case device(path: String, operation: String, errno: Int32, advice: String?)
+    /// A display that is not there, and what to do.
+    case missing(String)
     /// Too small to draw the maze with at least one pixel per cell.
     case tooSmall(path: String, width: Int, height: Int, needed: (width: Int, height: Int))
 
@@ -26,6 +28,8 @@ public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendabl
         case .device(let path, let operation, let errno, let advice):
             let reason = String(cString: strerror(errno))
             return "\(path): cannot \(operation): \(reason) (errno \(errno))" + (advice.map { "; \($0)" } ?? "")
+        case .missing(let text):
+            return text
         case .tooSmall(let path, let width, let height, let needed):
             return "\(path): \(width)×\(height) is too small for this maze (it needs at least \(needed.width)×\(needed.height) pixels)"
         }

@@ -1,0 +1,49 @@
+import Game
+
+/// What the Sense HAT's 8×8 LED matrix shows: the ball's neighbourhood, one
+/// LED per maze cell. Walls dim, floor dark, the exit green, ghosts red, the
+/// ball bright; no LED above about half brightness, so it can be looked at.
+public enum SenseHatView {
+    public static let size = 8
+
+    public static let wall = RGB(10, 14, 46)
+    public static let floor = RGB(0, 0, 0)
+    public static let exit = RGB(0, 96, 16)
+    public static let ghost = RGB(128, 0, 0)
+    public static let ball = RGB(120, 120, 110)
+
+    /// The cell shown at the matrix's top-left: the ball about in the middle,
+    /// the window kept inside the maze where it is at least 8 cells wide (or high).
+    public static func origin(ball: Point, level: Level) -> (column: Int, row: Int) {
+        func axis(_ position: Double, _ extent: Int) -> Int {
+            let wanted = Int(position.rounded(.down)) - size / 2 + 1
+            return extent >= size ? min(max(wanted, 0), extent - size) : (extent - size) / 2
+        }
+        return (axis(ball.x, level.width), axis(ball.y, level.height))
+    }
+
+    /// Paints the 8×8 view of `snapshot` into `canvas` (8×8).
+    public static func paint(_ snapshot: WorldSnapshot, level: Level, into canvas: Canvas) {
+        precondition(canvas.width == size && canvas.height == size, "the matrix is 8×8")
+        let (column0, row0) = origin(ball: snapshot.ball, level: level)
+        for y in 0 ..< size {
+            for x in 0 ..< size {
+                let column = column0 + x, row = row0 + y
+                let inside = column >= 0 && row >= 0 && column < level.width && row < level.height
+                canvas[x, y] = switch inside ? level.cell(column, row) : .wall {
+                case .wall: inside ? wall : floor
+                case .floor: floor
+                case .exit: exit
+                }
+            }
+        }
+        func led(_ p: Point) -> (Int, Int)? {
+            let x = Int(p.x.rounded(.down)) - column0, y = Int(p.y.rounded(.down)) - row0
+            return x >= 0 && y >= 0 && x < size && y < size ? (x, y) : nil
+        }
+        for g in 0 ..< min(max(snapshot.ghostCount, 0), Level.maxGhosts) {
+            if let (x, y) = led(snapshot.ghosts[g]) { canvas[x, y] = ghost }
+        }
+        if let (x, y) = led(snapshot.ball) { canvas[x, y] = ball }
+    }
+}
