@@ -52,7 +52,7 @@ let package = Package(
             providers: [.apt(["libumockdev-dev"])]
         ),
         // Test-side testbed: builds mock IIO and evdev devices, re-runs tests under the preload.
-        .target(name: "MockDevices", dependencies: ["CUmockdev", "SystemCalls"], path: "Tests/MockDevices"),
+        .target(name: "MockDevices", dependencies: ["CUmockdev", "SystemCalls", "CLinuxDisplay"], path: "Tests/MockDevices"),
 
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
         .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),

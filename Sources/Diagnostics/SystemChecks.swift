@@ -40,13 +40,24 @@ extension DoctorReport {
             return [.warn("framebuffer", "none (no fb* in /sys/class/graphics): the game draws in the terminal")]
         }
         return all.map { fb in
-            let what = "\(fb.id) \"\(fb.name)\"\(fb.isSenseHatMatrix ? " (Sense HAT LED matrix)" : "") \(fb.width)×\(fb.height), \(fb.bitsPerPixel) bpp"
+            let what = "\(fb.id) \"\(fb.name)\"\(fb.isSenseHatMatrix ? " (Sense HAT LED matrix)" : "")"
             let access = DeviceAccess.check(fb.devicePath, need: .readWrite)
-            if !access.allowed { return .warn("framebuffer", "\(what): \(access.description)") }
-            guard fb.bitsPerPixel == 16 || fb.bitsPerPixel == 32 else {
-                return .warn("framebuffer", "\(what): only 16 and 32 bpp are drawn; see hardware.md (framebuffer) to change the depth")
+            if !access.allowed {
+                // Without access only sysfs can say what it is.
+                return .warn("framebuffer", "\(what) \(fb.width)×\(fb.height), \(fb.bitsPerPixel) bpp: \(access.description)")
             }
-            return .ok("framebuffer", "\(what), \(fb.devicePath) readable and writable")
+            // The layout the driver gives the game (the same ioctls it draws by).
+            switch FramebufferDevice.describe(path: fb.devicePath) {
+            case .success(let (_, layout)):
+                switch layout.format {
+                case .success(let format):
+                    return .ok("framebuffer", "\(what) \(layout.width)×\(layout.height), \(format), line length \(layout.lineLength) bytes, \(fb.devicePath) readable and writable")
+                case .failure(let problem):
+                    return .warn("framebuffer", "\(what) \(layout.width)×\(layout.height): \(problem)")
+                }
+            case .failure(let problem):
+                return .warn("framebuffer", "\(what): \(problem)")
+            }
         }
     }
 

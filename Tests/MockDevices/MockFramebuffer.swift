@@ -1,6 +1,7 @@
 /// A fake framebuffer (`/sys/class/graphics/fbN`, `/dev/fbN`) with the
-/// attributes the kernel's fbsysfs gives one: name, virtual_size,
-/// bits_per_pixel, stride. Only the description: nothing draws on it.
+/// attributes the kernel's fbsysfs gives one (name, virtual_size,
+/// bits_per_pixel, stride) and answers to the layout ioctls
+/// (`MockFramebufferIoctls`). Nothing can be drawn on it: its memory cannot be mapped.
 public struct MockFramebuffer: Sendable {
     public var number: Int
     public var name: String
@@ -44,6 +45,8 @@ public struct MockFramebuffer: Sendable {
 
 extension Testbed {
     public func add(_ framebuffer: MockFramebuffer) throws(TestbedError) {
+        // The ioctl answers before the node appears: a program may open it at once.
+        try MockFramebufferIoctls(framebuffer).attach(to: handle)
         try add(description: framebuffer.umockdevDescription)
     }
 }

@@ -61,7 +61,7 @@ struct DoctorCommandTests {
             #expect(d.has("OK   IIO: mpu6050 on iio:device0 (accel, anglvel)"), "\(d.output)")
             #expect(d.has("OK   IIO access: iio:device0 (mpu6050): /dev/iio:device0 and its 14 attributes are yours to read and write"), "\(d.output)")
             #expect(d.has("OK   trigger: iio:device0 (mpu6050) uses its data-ready trigger mpu6050-dev0"), "\(d.output)")
-            #expect(d.has("OK   framebuffer: fb0 \"vc4drmfb\" 1920×1080, 16 bpp, /dev/fb0 readable and writable"), "\(d.output)")
+            #expect(d.has("OK   framebuffer: fb0 \"vc4drmfb\" 1920×1080, RGB565, line length 3840 bytes, /dev/fb0 readable and writable"), "\(d.output)")
             #expect(d.lines.last == "OK   ready: tiltmaze play will use mpu6050 on iio:device0", "\(d.output)")
             // No trigger to make, so missing hrtimer support is only noted.
             #expect(d.has(prefix: "OK   trigger: no hrtimer triggers: configfs is not mounted"), "\(d.output)")
@@ -155,6 +155,19 @@ struct DoctorCommandTests {
             #expect(!d.has(prefix: "OK   trigger"), "\(d.output)")
             #expect(d.failures == [d.lines.last], "\(d.output)")
             #expect(d.lines.last?.contains("wire an IMU or connect a controller") == true, "\(d.output)")
+        }
+    }
+
+    @Test("a framebuffer whose layout cannot be drawn (8 bpp) is named with what to do, from the driver's own layout")
+    func undrawableFramebuffer() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockFramebuffer(number: 0, name: "oldfb", width: 640, height: 480, bitsPerPixel: 8))
+            try testbed.setPermissions("/dev/fb0", 0o666)
+            let d = try doctor(testbed)
+            let line = d.lines.first { $0.hasPrefix("WARN framebuffer: fb0 \"oldfb\" 640×480: cannot draw pixel format") }
+            #expect(line?.contains("only 16, 24 and 32") == true, "\(d.output)")
+            #expect(line?.contains("16 or 32 bpp") == true, "\(d.output)")
         }
     }
 

@@ -114,7 +114,10 @@ mkdir "$work/full"
 dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work/full" "./boot/vmlinuz-$want" "./lib/modules/$want"
 depmod -b "$work/full" "$want"
 
-new="$work/new"
+# Built next to the cache so that the final rename is atomic.
+mkdir -p "$(dirname "$cache")"
+new=$(mktemp -d "$(dirname "$cache")/.kernel-new.XXXXXX")
+trap 'rm -rf "$work" "$new"' EXIT
 mkdir -p "$new/lib/modules/$want"
 cp "$work/full/boot/vmlinuz-$want" "$new/vmlinuz"
 # Small index files that help (busybox) modprobe answer for built-in drivers.
@@ -144,7 +147,7 @@ signature "$want" >"$new/stamp"
 
 # Replace the cache in one go (an interrupted run leaves no half cache behind:
 # without "stamp" the next run starts over).
-mkdir -p "$(dirname "$cache")"
+chmod 0755 "$new"
 rm -rf "$cache"
 mv "$new" "$cache"
 echo "kernel.sh: cached $want in $cache ($(du -sh "$cache" | cut -f1))" >&2

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Builds the initramfs the qemu test tier boots.
+#
+#   scripts/qemu/initramfs.sh OUT.cpio.gz BINARY [EXTRA_DIR]
+#
+# The archive holds:
+#   - busybox (a static build) and a link for each of its applets (sh, mount,
+#     modprobe, dd, stty, timeout, i2cset, ...);
+#   - the kernel modules cached by kernel.sh (lib/modules/VERSION, with depmod's
+#     index), taken from $QEMU_KERNEL_CACHE (default: .build/qemu/kernel in the
+#     repository);
+#   - BINARY as /usr/local/bin/NAME (its path is written to
+#     /etc/tiltmaze-qemu/binary and exported to scenarios as $BINARY), plus every
+#     shared library `ldd BINARY` lists and the dynamic loader, each at the same
+#     absolute path as on the host so the binary's RUNPATH and the loader's
+#     default directories find them (libraries loaded later with dlopen are not
+#     seen by ldd and are not included);
+#   - EXTRA_DIR's contents under /scenario (scenario scripts and their data;
+#     host-side hooks named host-prepare/host-check are left out);
+#   - guest/init as /init and the helpers in guest/bin (screendump, wait-for)
+#     in /usr/local/bin.
+#
+# Needs: busybox-static (the static busybox is both the guest's userland and the
+# cpio writer), ldd (libc-bin), gzip.
+set -euo pipefail
+
+if [ $# -lt 2 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 OUT.cpio.gz BINARY [EXTRA_DIR]" >&2
+    exit 2
+fi
+out=$1
+binary=$2
+extra=${3:-}
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cache=${QEMU_KERNEL_CACHE:-$repo/.build/qemu/kernel}
+
+die() { echo "initramfs.sh: $*" >&2; exit 1; }
+
+[ -f "$binary" ] && [ -x "$binary" ] || die "$binary is not an executable file"
+[ -z "$extra" ] || [ -d "$extra" ] || die "$extra is not a directory"
+[ -f "$cache/version" ] || die "no kernel cache in $cache (run scripts/qemu/kernel.sh $cache first)"
+version=$(cat "$cache/version")
+
+busybox=$(command -v busybox || true)
+[ -n "$busybox" ] || die "busybox not found (host package: busybox-static)"
+if ldd "$busybox" >/dev/null 2>&1; then
+    die "$busybox is dynamically linked; the guest needs the static one (host package: busybox-static)"
+fi
+
+root=$(mktemp -d "${TMPDIR:-/tmp}/tiltmaze-initramfs.XXXXXX")
+trap 'rm -rf "$root"' EXIT
+
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,usr/local/bin,etc/tiltmaze-qemu,proc,sys,dev,tmp,run,root,mnt,host,scenario,lib/modules}
+chmod 1777 "$root/tmp"
+
+# busybox and its applets. `--list-full` names each applet with its directory
+# (bin/sh, sbin/modprobe, usr/bin/timeout, ...). The busybox name itself is
+# skipped: a link called bin/busybox would replace the real binary.
+cp "$busybox" "$root/bin/busybox"
+"$busybox" --list-full | while read -r applet; do
+    case "$applet" in
+        bin/busybox | "") continue ;;
+    esac
+    [ -e "$root/$applet" ] && continue
+    mkdir -p "$root/$(dirname "$applet")"
+    ln -s /bin/busybox "$root/$applet"
+done
+
+# Kernel modules (already only the needed subset, with modules.dep etc.).
+cp -a "$cache/lib/modules/$version" "$root/lib/modules/"
+
+# The program under test and its shared libraries.
+name=$(basename "$binary")
+cp "$binary" "$root/usr/local/bin/$name"
+# SwiftPM resource bundles, if any, sit next to the executable.
+for bundle in "$(dirname "$binary")"/*.resources; do
+    [ -d "$bundle" ] && cp -a "$bundle" "$root/usr/local/bin/"
+done
+echo "/usr/local/bin/$name" >"$root/etc/tiltmaze-qemu/binary"
+
+ldd_out=$(ldd "$binary" 2>&1) || die "ldd $binary failed: $ldd_out"
+if grep -q 'not found' <<<"$ldd_out"; then
+    die "ldd cannot resolve every library of $binary:"$'\n'"$(grep 'not found' <<<"$ldd_out")"
+fi
+# Lines look like "libfoo.so.1 => /path/libfoo.so.1 (0x...)", "/lib64/ld-linux-x86-64.so.2 (0x...)"
+# or "linux-vdso.so.1 (0x...)" (the kernel's, nothing to copy).
+awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' <<<"$ldd_out" | sort -u | while read -r lib; do
+    mkdir -p "$root/$(dirname "$lib")"
+    cp -L "$lib" "$root/$lib"   # the file's contents under the name the loader looks for
+done
+
+# Scenarios.
+if [ -n "$extra" ]; then
+    (cd "$extra" && tar -c --exclude=./host-prepare --exclude=./host-check .) | tar -x -C "$root/scenario"
+fi
+
+# init and helpers.
+cp "$here/guest/init" "$root/init"
+cp "$here"/guest/bin/* "$root/usr/local/bin/"
+chmod 0755 "$root/init" "$root"/usr/local/bin/*
+
+# A minimal /etc for programs that look up users or the host name.
+echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
+echo 'root:x:0:' >"$root/etc/group"
+echo 'tiltmaze-qemu' >"$root/etc/hostname"
+echo "$version" >"$root/etc/tiltmaze-qemu/kernel"
+
+# newc cpio (the format the kernel unpacks), every file owned by root, then
+# gzip -1: the guest's decompression under TCG emulation costs more boot time
+# than the few extra MB of a stronger setting save.
+mkdir -p "$(dirname "$out")"
+tmp_out="$out.tmp.$$"
+trap 'rm -rf "$root" "$tmp_out"' EXIT
+(cd "$root" && find . -mindepth 1 | LC_ALL=C sort | "$busybox" cpio -o -H newc -R 0:0 2>/dev/null) |
+    gzip -1 >"$tmp_out"
+mv "$tmp_out" "$out"
