@@ -121,4 +121,23 @@ let benchmarks: @Sendable () -> Void = {
     }
     framebufferBenchmark(width: 800, height: 480, format: .rgb565)
     framebufferBenchmark(width: 1920, height: 1080, format: .xrgb8888)
+
+    // The Sense HAT's 8×8 matrix: the view painted and copied whole (128 bytes).
+    do {
+        let canvas = Canvas(width: 8, height: 8)
+        let surface = FramebufferSurface(width: 8, height: 8, format: .rgb565, lineLength: 16)
+        var next = 0
+        Benchmark("SenseHatView frame + copy 8×8 RGB565 (per frame)", configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal],
+            warmupIterations: 3,
+            maxDuration: .seconds(1),
+            thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
+        )) { benchmark in
+            for _ in benchmark.scaledIterations {
+                SenseHatView.paint(snapshots[next], level: level, into: canvas)
+                blackHole(surface.copyAll(from: canvas))
+                next = next + 1 == snapshots.count ? 0 : next + 1
+            }
+        }
+    }
 }
