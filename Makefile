@@ -8,7 +8,7 @@ TSAN_BUILD := .build-tsan
 # two cores); lower it for a quick local run: make test-tsan TSAN_STRESS_ITEMS=1000000
 TSAN_STRESS_ITEMS ?= 10000000
 
-.PHONY: play test build test-tsan bench-build deps-play deps-test bench golden clean
+.PHONY: play test build test-qemu test-tsan bench-build deps-play deps-test bench golden clean
 
 play: deps-play
 	$(SWIFT) build -c release --product tiltmaze
@@ -17,8 +17,18 @@ play: deps-play
 test: deps-test build
 	python3 scripts/check-module-layers.py
 	$(SWIFT) test
+	$(MAKE) test-qemu
 	$(MAKE) test-tsan
 	$(MAKE) bench-build
+
+# The real-kernel tier: Debian's kernel booted in qemu runs scenarios against
+# the built tiltmaze (scripts/qemu/README.md). TILTMAZE_SKIP_QEMU=1 skips it
+# on a developer's machine; in CI (CI=true) asking to skip it is an error.
+test-qemu: build
+	@if [ "$(TILTMAZE_SKIP_QEMU)" = 1 ] && [ "$(CI)" = true ]; then \
+		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/out \
+		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer
 
 # The benchmarks are a package of their own (see Benchmarks/Package.swift);
 # building them here keeps them compiling as the code they measure changes.

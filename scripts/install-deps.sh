@@ -12,8 +12,9 @@ purpose=${1:-play}
 packages=(pkg-config libiio-dev libevdev-dev libpng-dev)
 if [ "$purpose" = test ]; then
     # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices;
-    # python3 checks the module layers (scripts/check-module-layers.py).
-    packages+=(tmux umockdev libumockdev-dev python3)
+    # python3 checks the module layers (scripts/check-module-layers.py) and runs
+    # the qemu tier, which boots Debian's kernel under qemu with a static busybox.
+    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -2,6 +2,7 @@
 # Builds the initramfs the qemu test tier boots.
 #
 #   scripts/qemu/initramfs.sh OUT.cpio.gz BINARY [EXTRA_DIR]
+#   scripts/qemu/initramfs.sh OUT.cpio    BINARY [EXTRA_DIR]   (uncompressed)
 #
 # The archive holds:
 #   - busybox (a static build) and a link for each of its applets (sh, mount,
@@ -21,7 +22,7 @@
 #     in /usr/local/bin.
 #
 # Needs: busybox-static (the static busybox is both the guest's userland and the
-# cpio writer), ldd (libc-bin), gzip.
+# cpio writer), ldd (libc-bin), gzip, tar.
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
@@ -107,12 +108,19 @@ echo 'root:x:0:' >"$root/etc/group"
 echo 'tiltmaze-qemu' >"$root/etc/hostname"
 echo "$version" >"$root/etc/tiltmaze-qemu/kernel"
 
-# newc cpio (the format the kernel unpacks), every file owned by root, then
-# gzip -1: the guest's decompression under TCG emulation costs more boot time
-# than the few extra MB of a stronger setting save.
+# newc cpio (the format the kernel unpacks), every file owned by root. The
+# name decides the compression: OUT.cpio.gz is gzip -1 (about 56 MB for a Swift
+# debug build), OUT.cpio is not compressed (about 150 MB, but it boots about
+# 1.5 s sooner: under TCG emulation the guest's decompression is slow, and the
+# host saves the gzip time too; run.py uses this for its throw-away archive).
+case "$out" in
+    *.cpio.gz) compress=(gzip -1) ;;
+    *.cpio) compress=(cat) ;;
+    *) die "$out: the name must end in .cpio.gz or .cpio" ;;
+esac
 mkdir -p "$(dirname "$out")"
 tmp_out="$out.tmp.$$"
 trap 'rm -rf "$root" "$tmp_out"' EXIT
 (cd "$root" && find . -mindepth 1 | LC_ALL=C sort | "$busybox" cpio -o -H newc -R 0:0 2>/dev/null) |
-    gzip -1 >"$tmp_out"
+    "${compress[@]}" >"$tmp_out"
 mv "$tmp_out" "$out"

@@ -1,0 +1,7 @@
+# The program under test and every shared library it needs load in the guest.
+# (Swift programs read their arguments from /proc/self/cmdline: /proc must be
+# mounted, which init does.)
+set -eu
+"$BINARY" --help > /tmp/help.txt
+head -n 3 /tmp/help.txt
+grep -q "^USAGE: tiltmaze" /tmp/help.txt
