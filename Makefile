@@ -27,8 +27,11 @@ test: deps-test build
 test-qemu: build
 	@if [ "$(TILTMAZE_SKIP_QEMU)" = 1 ] && [ "$(CI)" = true ]; then \
 		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
-	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/out \
-		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std \
+		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer \
+		--scenarios scripts/qemu/scenarios/evdev
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus \
+		--scenarios scripts/qemu/scenarios/cirrus
 
 # The benchmarks are a package of their own (see Benchmarks/Package.swift);
 # building them here keeps them compiling as the code they measure changes.

@@ -18,7 +18,7 @@
 #     seen by ldd and are not included);
 #   - EXTRA_DIR's contents under /scenario (scenario scripts and their data;
 #     host-side hooks named host-prepare/host-check are left out);
-#   - guest/init as /init and the helpers in guest/bin (screendump, wait-for)
+#   - guest/init as /init and the helpers in guest/bin (screendump, wait-for, start-game, stop-game)
 #     in /usr/local/bin.
 #
 # Needs: busybox-static (the static busybox is both the guest's userland and the

@@ -1,6 +1,7 @@
 """A minimal PNG reader for the host-check hooks (python3's standard library
 has none): 8-bit RGB or RGBA, not interlaced, as QMP screendumps and
 tiltmaze's snapshots are."""
+import os
 import struct
 import zlib
 
@@ -59,3 +60,16 @@ def read_png(path):
             del line[3::4]
         out.append(bytes(line))
     return w, h, out
+
+
+def equal_below(got_path, expected_path, first_row):
+    """Whether two PNGs of the same size are equal pixel for pixel from row
+    `first_row` down (above it: a status bar whose clock runs); and a line saying so."""
+    w, h, got = read_png(got_path)
+    ew, eh, expected = read_png(expected_path)
+    if (w, h) != (ew, eh):
+        return False, f"{got_path} is {w}x{h}, {expected_path} {ew}x{eh}"
+    bad = [y for y in range(first_row, h) if got[y] != expected[y]]
+    if bad:
+        return False, f"{len(bad)} rows of {got_path} below row {first_row} differ from {expected_path}, first at row {bad[0]}"
+    return True, f"{os.path.basename(got_path)} equals {os.path.basename(expected_path)} below row {first_row} ({w}x{h})"

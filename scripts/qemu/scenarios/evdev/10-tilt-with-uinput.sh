@@ -1,0 +1,30 @@
+# A motion sensor made through /dev/uinput (INPUT_PROP_ACCELEROMETER, 8192
+# units per g, MSC_TIMESTAMP) tilts the board through the real evdev path:
+# tiltmaze finds it with --source evdev, draws on bochs's framebuffer, and
+# the ball, still while the sensor lies level, rolls right once it tilts right.
+# The tilt starts with a burst of frames written at once, so the game's reader
+# falls behind and the kernel sends SYN_DROPPED: the game must go on.
+set -eu
+
+modprobe bochs
+modprobe uinput
+modprobe evdev
+wait-for /dev/fb0 5
+wait-for /dev/uinput 5
+
+./imu 3000 > /tmp/imu.node &
+imu=$!
+for _ in $(seq 1 50); do [ -s /tmp/imu.node ] && break; sleep 0.1; done
+node=$(cat /tmp/imu.node)
+echo "motion sensor at $node"
+
+game=$(start-game --display fb --source evdev --level /scenario/corridor.txt)
+sleep 1
+screendump evdev-level
+# Tilt now (the burst first), and give the ball time to roll.
+kill -USR1 "$imu"
+sleep 4
+[ ! -e /tmp/play.status ] || { echo "tiltmaze ended after the burst:"; cat /tmp/play.err; exit 1; }
+screendump evdev-tilted
+kill "$imu" 2>/dev/null || true
+stop-game "$game"
