@@ -113,7 +113,7 @@ public final class FrameLoop {
             let snapshot = physics.snapshots.read().value
             flow.update(status: snapshot.status)
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
-            display.draw(snapshot, menu: flow.menu)
+            let drawn = display.draw(snapshot, menu: flow.menu)
             if screenshotWanted, let screenshots {
                 screenshotWanted = false
                 message = (screenshots.save(snapshot, menu: flow.menu), MonotonicClock.now() + Self.messageDuration)
@@ -123,6 +123,7 @@ public final class FrameLoop {
             let written = MonotonicClock.now()
             statistics.framePeriod.record(written - lastWrite)
             statistics.frameCost.record(written - wake)
+            statistics.recordSent(drawn.bytes)
             if snapshot.lastSampleTime > 0 { statistics.sampleAge.record(written - snapshot.lastSampleTime) }
             lastWrite = written
             if written >= nextStatistics {

@@ -8,10 +8,11 @@ import Realtime
 /// a few times a second `text(tickLateness:dropped:)` turns the last
 /// window of each into one ASCII line in a buffer made once:
 ///
-///     tick 62/140us  frame 16.7ms cost 0.21ms  age 3.1/5.0ms  dropped 0
+///     tick 62/140us  frame 16.7ms cost 0.21ms  age 3.1/5.0ms  dropped 0  sent 5075B
 ///
 /// `tick` and `age` are p50/p99; `frame` the median period, `cost` the
-/// median time from the frame's wake-up to its write.
+/// median time from the frame's wake-up to its write; `sent` the mean bytes
+/// a frame sent to the screen (escape codes, or pixels copied).
 public final class FrameStatistics {
     /// Time between frame writes.
     public let framePeriod = LatencyHistogram()
@@ -22,6 +23,13 @@ public final class FrameStatistics {
     private let tickWindow = LatencyWindow(), periodWindow = LatencyWindow()
     private let costWindow = LatencyWindow(), ageWindow = LatencyWindow()
     private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private var sentBytes = 0, sentFrames = 0
+
+    /// Counts what one frame sent to the screen.
+    public func recordSent(_ frameBytes: Int) {
+        sentBytes &+= frameBytes
+        sentFrames &+= 1
+    }
 
     public init() {
         bytes = .allocate(capacity: 256)
@@ -48,6 +56,11 @@ public final class FrameStatistics {
         Self.pair(ageWindow, divisor: 1e6, decimals: 1, into: &w)
         w.append("ms  dropped ")
         w.appendDecimal(dropped)
+        w.append("  sent ")
+        w.appendDecimal(sentFrames > 0 ? sentBytes / sentFrames : 0)
+        w.append("B")
+        sentBytes = 0
+        sentFrames = 0
         return UnsafeBufferPointer(start: bytes.baseAddress, count: w.count)
     }
 

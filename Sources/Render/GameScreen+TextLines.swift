@@ -24,10 +24,7 @@ extension GameScreen {
         }
         column = screen.drawScalars(UnsafeBufferPointer(title), column: column, row: 0,
                                     foreground: foreground, background: background) + 3
-        text.appendSeconds(snapshot.elapsed, decimals: 1)
-        text.append(" s   caught ")
-        text.appendDecimal(snapshot.catches)
-        if snapshot.status == .paused && notice == nil { text.append("   PAUSED") }
+        StatusLineText.figures(snapshot, hasNotice: notice != nil, into: &text)
         var end = drawText(text, column: column, foreground: foreground, background: background)
         if let notice {
             // The notice matters more than the sensor's name: it may take the whole rest of the line.

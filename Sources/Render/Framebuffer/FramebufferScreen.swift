@@ -182,10 +182,7 @@ public final class FramebufferScreen {
         w.append(UInt8(ascii: " "))
         title.withUnsafeBufferPointer { w.append($0) }
         w.append("   ")
-        w.appendSeconds(snapshot.elapsed, decimals: 1)
-        w.append(" s   caught ")
-        w.appendDecimal(snapshot.catches)
-        if snapshot.status == .paused && notice == nil { w.append("   PAUSED") }
+        StatusLineText.figures(snapshot, hasNotice: notice != nil, into: &w)
         let leftEnd = w.count
         w.append(tinted ? UInt8(1) : UInt8(0))   // the bar's colour is part of what is shown
         let status = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
