@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MotionDevices", "IIO", "MockDevices"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MotionDevices", "IIO", "MockDevices", "PNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

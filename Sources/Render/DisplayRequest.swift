@@ -87,7 +87,7 @@ public enum DisplayRequest: Equatable, Sendable {
             guard VirtualConsole.isVirtualConsole(input) else { return .terminal(reason: "not a console") }
             guard let fb = framebuffers.first(where: { !$0.isSenseHatMatrix }) else { return .terminal(reason: "no framebuffer") }
             guard FilePath(fb.devicePath).isAccessible([.read, .write]) else {
-                return .terminal(reason: "\(fb.devicePath): no permission")
+                return .terminal(reason: "no permission for \(fb.devicePath): join group video or tiltmaze")
             }
             return .framebuffer(path: fb.devicePath, reason: "console")
         }

@@ -1,0 +1,54 @@
+import Testing
+import Foundation
+import PNG
+
+@Suite("tiltmaze snapshot")
+struct SnapshotCommandTests {
+    let directory = NSTemporaryDirectory() + "tiltmaze-snapshot-\(getpid())"
+
+    init() throws { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+
+    @Test("draws the bundled level's opening frame at the size asked for, as a PNG")
+    func drawsPNG() throws {
+        let out = directory + "/first.png"
+        let r = try ProgramRunner.run(["snapshot", "--size", "320x200", "--format", "bgr565", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNGImage(contentsOf: out)
+        #expect(image.width == 320 && image.height == 200)
+    }
+
+    @Test("a screen too small for the maze: one line naming the size and the need, exit 1, no file")
+    func tooSmall() throws {
+        let out = directory + "/small.png"
+        let r = try ProgramRunner.run(["snapshot", "--size", "10x10", "--out", out])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("10×10 is too small for this maze (it needs at least"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("a format or size that is not one of the forms is refused with the accepted ones")
+    func badArguments() throws {
+        let format = try ProgramRunner.run(["snapshot", "--format", "rgb332", "--out", directory + "/x.png"])
+        #expect(format.status != 0)
+        #expect(format.stderr.contains("--format must be one of argb8888, bgr565, rgb565, rgb888, xbgr8888, xrgb8888"))
+        let size = try ProgramRunner.run(["snapshot", "--size", "big", "--out", directory + "/x.png"])
+        #expect(size.status != 0)
+        #expect(size.stderr.contains("--size must be WIDTHxHEIGHT"))
+    }
+
+    @Test("a directory that does not exist: the error names the file, and nothing is left behind")
+    func unwritable() throws {
+        let out = "/nonexistent-\(getpid())/x.png"
+        let r = try ProgramRunner.run(["snapshot", "--out", out])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(out): cannot write the PNG"), "\(r.stderr)")
+    }
+
+    @Test("play --display fb on a node that is not a framebuffer: one line naming it and what it is, exit 1")
+    func notAFramebuffer() throws {
+        let r = try ProgramRunner.run(["play", "--source", "sim", "--display", "fb:/dev/null"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("/dev/null: cannot read its layout (FBIOGET_VSCREENINFO)"), "\(r.stderr)")
+        #expect(r.stderr.contains("it is not a framebuffer"))
+    }
+}
