@@ -33,6 +33,11 @@ public protocol Display: AnyObject {
 public struct DrawnFrame: Sendable, Equatable {
     /// Bytes written (escape codes, or pixels' bytes); 0 when nothing changed.
     public var bytes: Int
+    /// The pieces they went in: rectangles copied to a framebuffer, writes to a terminal.
+    public var pieces: Int
 
-    public init(bytes: Int) { self.bytes = bytes }
+    public init(bytes: Int, pieces: Int? = nil) {
+        self.bytes = bytes
+        self.pieces = pieces ?? (bytes > 0 ? 1 : 0)
+    }
 }

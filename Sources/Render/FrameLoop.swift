@@ -123,7 +123,7 @@ public final class FrameLoop {
             let written = MonotonicClock.now()
             statistics.framePeriod.record(written - lastWrite)
             statistics.frameCost.record(written - wake)
-            statistics.recordSent(drawn.bytes)
+            statistics.recordSent(drawn)
             if snapshot.lastSampleTime > 0 { statistics.sampleAge.record(written - snapshot.lastSampleTime) }
             lastWrite = written
             if written >= nextStatistics {

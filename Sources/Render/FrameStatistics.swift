@@ -8,11 +8,12 @@ import Realtime
 /// a few times a second `text(tickLateness:dropped:)` turns the last
 /// window of each into one ASCII line in a buffer made once:
 ///
-///     tick 62/140us  frame 16.7ms cost 0.21ms  age 3.1/5.0ms  dropped 0  sent 5075B
+///     tick 62/140us  frame 16.7ms cost 0.21ms  age 3.1/5.0ms  dropped 0  sent 5075B/3
 ///
 /// `tick` and `age` are p50/p99; `frame` the median period, `cost` the
 /// median time from the frame's wake-up to its write; `sent` the mean bytes
-/// a frame sent to the screen (escape codes, or pixels copied).
+/// a frame sent to the screen (escape codes, or pixels copied) and the mean
+/// pieces they went in (writes, or rectangles copied).
 public final class FrameStatistics {
     /// Time between frame writes.
     public let framePeriod = LatencyHistogram()
@@ -23,11 +24,12 @@ public final class FrameStatistics {
     private let tickWindow = LatencyWindow(), periodWindow = LatencyWindow()
     private let costWindow = LatencyWindow(), ageWindow = LatencyWindow()
     private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private var sentBytes = 0, sentFrames = 0
+    private var sentBytes = 0, sentPieces = 0, sentFrames = 0
 
     /// Counts what one frame sent to the screen.
-    public func recordSent(_ frameBytes: Int) {
-        sentBytes &+= frameBytes
+    public func recordSent(_ frame: DrawnFrame) {
+        sentBytes &+= frame.bytes
+        sentPieces &+= frame.pieces
         sentFrames &+= 1
     }
 
@@ -58,8 +60,10 @@ public final class FrameStatistics {
         w.appendDecimal(dropped)
         w.append("  sent ")
         w.appendDecimal(sentFrames > 0 ? sentBytes / sentFrames : 0)
-        w.append("B")
+        w.append("B/")
+        w.appendDecimal(sentFrames > 0 ? (sentPieces + sentFrames / 2) / sentFrames : 0)
         sentBytes = 0
+        sentPieces = 0
         sentFrames = 0
         return UnsafeBufferPointer(start: bytes.baseAddress, count: w.count)
     }

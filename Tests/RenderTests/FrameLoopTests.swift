@@ -114,7 +114,7 @@ struct FrameLoopTests {
         _ = try loop(display, statistics: true).run()
         #expect(!display.gaveUp)
         let line = try #require(display.statistics.last)
-        let form = /tick (\d+|-)\/(\d+|-)us  frame \d+\.\dms cost \d+\.\d\dms  age (\d+\.\d|-)\/(\d+\.\d|-)ms  dropped \d+  sent \d+B/
+        let form = /tick (\d+|-)\/(\d+|-)us  frame \d+\.\dms cost \d+\.\d\dms  age (\d+\.\d|-)\/(\d+\.\d|-)ms  dropped \d+  sent \d+B\/\d+/
         #expect(line.wholeMatch(of: form) != nil, "\(line)")
         #expect(!line.hasPrefix("tick -"), "the physics thread ticked: \(line)")
     }

@@ -73,6 +73,6 @@ public final class FramebufferDisplay: Display {
         var bytes = 0
         for rect in rects { bytes += device.surface.copy(rect, from: screen.picture) }
         lastFrame = (bytes, rects.count)
-        return DrawnFrame(bytes: bytes)
+        return DrawnFrame(bytes: bytes, pieces: rects.count)
     }
 }

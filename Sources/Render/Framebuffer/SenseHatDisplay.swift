@@ -85,9 +85,13 @@ public final class DisplayGroup: Display {
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { for d in displays { d.setStatistics(text) } }
 
     public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
-        var bytes = 0
-        for d in displays { bytes += d.draw(snapshot, menu: menu).bytes }
-        return DrawnFrame(bytes: bytes)
+        var bytes = 0, pieces = 0
+        for d in displays {
+            let drawn = d.draw(snapshot, menu: menu)
+            bytes += drawn.bytes
+            pieces += drawn.pieces
+        }
+        return DrawnFrame(bytes: bytes, pieces: pieces)
     }
 
     /// Restores them in reverse order: the first (the terminal's keyboard) last.
