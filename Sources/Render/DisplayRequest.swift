@@ -89,6 +89,10 @@ public enum DisplayRequest: Equatable, Sendable {
             guard FilePath(fb.devicePath).isAccessible([.read, .write]) else {
                 return .terminal(reason: "no permission for \(fb.devicePath): join group video or tiltmaze")
             }
+            // A mode the game cannot draw (a palette, 8 bpp) leaves the terminal.
+            if case .success(let (_, layout)) = FramebufferDevice.describe(path: fb.devicePath), case .failure = layout.format {
+                return .terminal(reason: "\(fb.devicePath) is in a mode that cannot be drawn: `tiltmaze doctor` says which")
+            }
             return .framebuffer(path: fb.devicePath, reason: "console")
         }
     }

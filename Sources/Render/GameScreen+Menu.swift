@@ -5,18 +5,10 @@ import Game
 extension GameScreen {
     func drawMenu(_ state: MenuState, elapsed: Double) {
         var text = ByteWriter(textBytes)
-        switch state.menu {
-        case .paused:
-            text.append("PAUSED")
-        case .won:
-            text.append("You escaped in ")
-            text.appendSeconds(elapsed, decimals: 2)
-            text.append(" s")
-        }
+        MenuText.headline(state, elapsed: elapsed, into: &text)
         let headline = UnsafeBufferPointer(start: text.base, count: text.count)
         let items = state.menu.items
-        var widest = headline.count
-        for item in items { widest = max(widest, item.label.utf8CodeUnitCount + 2) }
+        let widest = MenuText.widest(state, headlineCount: headline.count)
 
         let inner = widest + 4
         let width = inner + 2, height = items.count + 4

@@ -52,13 +52,7 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        let level: Level
-        do {
-            level = try LevelFile.load(self.level)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
+        let level = try loadLevel(self.level)
 
         let outcome: FrameLoop.Outcome
         do {
@@ -117,6 +111,17 @@ struct Play: ParsableCommand {
         if let time = outcome.winningTime {
             print("You escaped \"\(level.title)\" in \(String(format: "%.2f", time)) s.")
         }
+    }
+}
+
+/// The level at `path` (the bundled one when nil); a file that cannot be
+/// read or does not parse is reported and ends the program with status 2.
+func loadLevel(_ path: String?) throws -> Level {
+    do {
+        return try LevelFile.load(path)
+    } catch {
+        printError("\(error)")
+        throw ExitCode(2)
     }
 }
 

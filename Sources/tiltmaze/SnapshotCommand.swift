@@ -39,13 +39,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let level: Level
-        do {
-            level = try LevelFile.load(self.level)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
+        let level = try loadLevel(self.level)
         let (width, height) = parsedSize!
         do {
             let surface = try Snapshot.openingFrame(of: level, width: width, height: height,

@@ -231,17 +231,10 @@ public final class FramebufferScreen {
     private func drawMenu(_ state: MenuState, elapsed: Double) -> PixelRect {
         let scale = layout.textScale
         var w = ByteWriter(text)
-        switch state.menu {
-        case .paused: w.append("PAUSED")
-        case .won:
-            w.append("You escaped in ")
-            w.appendSeconds(elapsed, decimals: 2)
-            w.append(" s")
-        }
+        MenuText.headline(state, elapsed: elapsed, into: &w)
         let headline = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
         let items = state.menu.items
-        var widest = headline.count
-        for item in items { widest = max(widest, item.label.utf8CodeUnitCount + 2) }
+        let widest = MenuText.widest(state, headlineCount: headline.count)
         let line = (BitmapFont.glyphHeight + 3) * scale
         let width = BitmapFont.width(of: widest + 4, scale: scale)
         let height = line * (items.count + 3)
