@@ -2,28 +2,40 @@
 /// which is what the physics needs: the ball rolls along gravity's component in
 /// the board's plane.
 ///
-/// For now it low-pass filters the accelerometer (hand jitter and the ball's
-/// own shaking are faster than a deliberate tilt). Samples without an
-/// acceleration (a gyro-only device) leave the estimate alone.
+/// With a gyroscope, the attitude filter (`AttitudeFilter`) fuses it with the
+/// accelerometer: fast tilts are followed at once, shakes are rejected, the
+/// gyroscope's drift is learnt. Without one (an accelerometer-only device), a
+/// low-pass filter on the accelerometer, whose cut-off in hertz holds at any
+/// rate: hand jitter and the ball's own shaking are faster than a deliberate tilt.
 public struct TiltEstimator: Sendable {
     private var filter: LowPassFilter
+    public private(set) var attitude = AttitudeFilter()
+    /// Whether any sample carried a rotation rate: the fused estimate is used from then on.
+    public private(set) var hasGyroscope = false
     public private(set) var samplesSeen = 0
     public private(set) var lastTimestamp: Int64 = 0
 
-    /// - Parameter cutoffHz: low-pass cut-off; 5 Hz keeps a tilt snappy and hides tremor.
+    /// - Parameter cutoffHz: the accelerometer-only low-pass cut-off; 5 Hz
+    ///   keeps a tilt snappy and hides tremor.
     public init(cutoffHz: Double = 5) {
         filter = LowPassFilter(cutoffHz: cutoffHz)
     }
 
     /// Folds in one sample.
     public mutating func add(_ sample: MotionSample) {
+        attitude.add(sample)
+        if sample.hasRotationRate { hasGyroscope = true }
         guard sample.hasAcceleration else { return }
         filter.update(sample.acceleration, timestamp: sample.timestamp)
         samplesSeen &+= 1
         lastTimestamp = sample.timestamp
     }
 
-    /// Gravity in the board's frame, m/s²: the opposite of the filtered specific
-    /// force. Zero until the first acceleration arrives (the ball then stays put).
-    public var gravity: Vector3 { samplesSeen == 0 ? .zero : -filter.value }
+    /// Gravity in the board's frame, m/s²: the fused estimate with a
+    /// gyroscope, else the opposite of the filtered specific force. Zero until
+    /// the first acceleration arrives (the ball then stays put).
+    public var gravity: Vector3 {
+        guard samplesSeen > 0 else { return .zero }
+        return hasGyroscope && attitude.isAligned ? attitude.up * -standardGravity : .zero - filter.value
+    }
 }

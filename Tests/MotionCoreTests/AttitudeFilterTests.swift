@@ -1,0 +1,123 @@
+import Testing
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The attitude filter on motions whose truth is known: a board tilted by
+/// hand (`TiltBoard`, whose gyroscope and accelerometer agree), with bias,
+/// jolts, other rates and uneven timing added.
+@Suite("Attitude filter")
+struct AttitudeFilterTests {
+    /// Angle in degrees between two directions.
+    func degrees(_ a: Vector3, _ b: Vector3) -> Double {
+        acos(min(1, max(-1, a.dot(b) / (a.length * b.length)))) * 180 / .pi
+    }
+
+    /// Runs a hand-tilted board for `seconds` at `rate`, commanding `tilt(t)`
+    /// (roll, pitch), adding `bias` to the gyro and `extra(t)` to the force;
+    /// returns the worst inclination error after `settle` s and the filter.
+    func run(seconds: Double, rate: Double, bias: Vector3 = .zero, settle: Double = 1,
+             jitter: Double = 0, tilt: (Double) -> (Double, Double), extra: (Double) -> Vector3 = { _ in .zero })
+        -> (worst: Double, filter: AttitudeFilter) {
+        var board = TiltBoard()
+        board.slewRate = 60 * .pi / 180
+        var filter = AttitudeFilter()
+        var t = 0.0, worst = 0.0
+        var seed: UInt64 = 42
+        while t < seconds {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let wobble = jitter * (Double(seed >> 11) / Double(1 << 53) - 0.5)
+            let dt = (1 / rate) * (1 + wobble)
+            (board.targetRoll, board.targetPitch) = tilt(t)
+            // A sample is stamped at the end of the interval its rotation rate covers.
+            t += dt
+            var sample = board.advance(by: dt, timestamp: Int64(t * 1e9))
+            sample.rotationRate = sample.rotationRate + bias
+            let trueUp = sample.acceleration
+            sample.acceleration = sample.acceleration + extra(t)
+            filter.add(sample)
+            if t >= settle { worst = max(worst, degrees(filter.up, trueUp)) }
+        }
+        return (worst, filter)
+    }
+
+    @Test("a board held at a tilt: the estimate is within a degree within a second of start")
+    func converges() {
+        let (worst, filter) = run(seconds: 3, rate: 200, tilt: { _ in (0.35, -0.2) })
+        #expect(worst < 1, "worst \(worst)°")
+        let g = filter.motion(for: MotionSample(timestamp: 0, fields: [])).gravity
+        #expect(abs(g.length - standardGravity) < 1e-9)
+    }
+
+    @Test("a flat board's gravity points down the board: about (0, 0, −9.81)")
+    func flat() {
+        let (_, filter) = run(seconds: 1, rate: 100, tilt: { _ in (0, 0) })
+        let g = filter.motion(for: MotionSample(timestamp: 0, fields: [])).gravity
+        #expect((g - Vector3(0, 0, -standardGravity)).length < 0.05)
+    }
+
+    @Test("slow tilting like a player's follows within a couple of degrees, at 25 Hz, 200 Hz and 1 kHz",
+          arguments: [25.0, 200.0, 1000.0])
+    func follows(_ rate: Double) {
+        let (worst, _) = run(seconds: 10, rate: rate, tilt: { t in (0.4 * sin(t * 0.9), 0.3 * sin(t * 0.6 + 1)) })
+        #expect(worst < 2, "worst \(worst)° at \(rate) Hz")
+    }
+
+    @Test("uneven timing (evdev's) changes nothing that matters")
+    func unevenTiming() {
+        let (worst, _) = run(seconds: 10, rate: 250, jitter: 1.2, tilt: { t in (0.4 * sin(t), 0.2 * cos(t * 0.7)) })
+        #expect(worst < 2, "worst \(worst)°")
+    }
+
+    @Test("a 2 g jolt does not move the tilt")
+    func joltRejected() {
+        let (worst, _) = run(seconds: 4, rate: 200, tilt: { _ in (0.3, 0.1) },
+                             extra: { t in (2.0 ..< 2.15).contains(t) ? Vector3(2 * standardGravity, 0, 0) : .zero })
+        #expect(worst < 1, "worst \(worst)°")
+    }
+
+    @Test("a gyroscope bias of 2°/s is learnt at rest, and the tilt stays right")
+    func biasAtRest() {
+        let bias = Vector3(2, -1.5, 1) * (.pi / 180)
+        let (worst, filter) = run(seconds: 20, rate: 200, bias: bias, tilt: { _ in (0.2, 0.3) })
+        #expect((filter.bias - bias).length < 0.1 * .pi / 180, "learnt \(filter.bias)")
+        #expect(worst < 2, "worst \(worst)°")
+    }
+
+    @Test("a gyroscope bias of 1.5°/s while the board keeps moving: the tilt stays within a few degrees")
+    func biasMoving() {
+        let bias = Vector3(1.5, 1.5, 0) * (.pi / 180)
+        let (worst, _) = run(seconds: 40, rate: 200, bias: bias, settle: 5,
+                             tilt: { t in (0.35 * sin(t * 0.8), 0.3 * sin(t * 0.5 + 1)) })
+        #expect(worst < 3, "worst \(worst)°")
+    }
+
+    @Test("a chip split over two devices: accel-only and gyro-only samples, each stamped on its own, fuse")
+    func splitChip() {
+        var board = TiltBoard()
+        var filter = AttitudeFilter()
+        var worst = 0.0
+        for i in 0 ..< 2000 {
+            let t = Double(i) / 200
+            (board.targetRoll, board.targetPitch) = (0.4 * sin(t), 0.2)
+            let s = board.advance(by: 1.0 / 200, timestamp: Int64(t * 1e9))
+            // The gyro half's sample is stamped a little later than the accel half's.
+            filter.add(MotionSample(timestamp: s.timestamp, acceleration: s.acceleration, fields: .acceleration))
+            filter.add(MotionSample(timestamp: s.timestamp + 300_000, rotationRate: s.rotationRate, fields: .rotationRate))
+            if t > 1 { worst = max(worst, degrees(filter.up, s.acceleration)) }
+        }
+        #expect(worst < 2, "worst \(worst)°")
+    }
+
+    @Test("user acceleration is what the accelerometer measured beyond gravity; rotation rate has the bias taken out")
+    func motionFields() {
+        var filter = AttitudeFilter()
+        filter.add(MotionSample(timestamp: 0, acceleration: Vector3(0, 0, standardGravity), fields: .acceleration))
+        let push = MotionSample(timestamp: 5_000_000, acceleration: Vector3(1, 0, standardGravity),
+                                rotationRate: Vector3(0.1, 0, 0), fields: [.acceleration, .rotationRate])
+        let m = filter.motion(for: push)
+        #expect((m.userAcceleration - Vector3(1, 0, 0)).length < 1e-6)
+        #expect(m.rotationRate == Vector3(0.1, 0, 0) - filter.bias)
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Tilt estimate: fused with a gyroscope, low-passed without")
+struct TiltEstimatorTests {
+    func degrees(_ a: Vector3, _ b: Vector3) -> Double {
+        acos(min(1, max(-1, a.dot(b) / (a.length * b.length)))) * 180 / .pi
+    }
+
+    /// A board held still at a tilt for a second, then a 2 g jolt along x for 0.1 s.
+    func jolted(withGyroscope: Bool) -> (before: Vector3, during: Vector3) {
+        var estimator = TiltEstimator()
+        let force = .zero - TiltBoard.gravity(roll: 0.3, pitch: 0.1)
+        var before = Vector3.zero
+        for i in 0 ..< 220 {
+            let jolt = i >= 200 ? Vector3(2 * standardGravity, 0, 0) : .zero
+            let fields: MotionSample.Fields = withGyroscope ? [.acceleration, .rotationRate] : .acceleration
+            estimator.add(MotionSample(timestamp: Int64(i) * 5_000_000, acceleration: force + jolt, fields: fields))
+            if i == 199 { before = estimator.gravity }
+        }
+        return (before, estimator.gravity)
+    }
+
+    @Test("with a gyroscope, a 2 g jolt leaves the tilt where it was")
+    func fusedRejectsJolt() {
+        let (before, during) = jolted(withGyroscope: true)
+        #expect(degrees(before, TiltBoard.gravity(roll: 0.3, pitch: 0.1)) < 0.5)
+        #expect(degrees(before, during) < 0.5)
+    }
+
+    @Test("an accelerometer alone is low-passed: the same jolt leans the estimate (no gyroscope to tell it apart)")
+    func lowPassFollowsJolt() {
+        let (before, during) = jolted(withGyroscope: false)
+        #expect(degrees(before, TiltBoard.gravity(roll: 0.3, pitch: 0.1)) < 0.5)
+        #expect(degrees(before, during) > 5)
+    }
+}
