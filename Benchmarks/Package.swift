@@ -66,6 +66,13 @@ let package = Package(
         // Issue 3: scan written to a umockdev device node → sample in the ring.
         // Runs only under libumockdev-preload (`./run --target IIOLatency`).
         benchmark("IIOLatency", root: ["IIO", "MotionCore", "MotionDevices", "Realtime", "SystemCalls"], local: ["MockIMU"]),
+        // Issue 12: the attitude filter over compare.py's trajectories (not a timing benchmark:
+        // a command-line tool printing its estimates, which compare.py scores beside VQF and Fusion).
+        .executableTarget(
+            name: "FilterAccuracy",
+            dependencies: [.product(name: "MotionCore", package: root)],
+            path: "Benchmarks/FilterAccuracy"
+        ),
         // Issue 4: input_event records → EvdevSampleFeeder → sample in the ring, per sample.
         benchmark("EvdevFeed", root: ["Evdev", "MotionCore", "MotionDevices", "Handoff"]),
     ],

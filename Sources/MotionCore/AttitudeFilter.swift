@@ -38,7 +38,10 @@ public struct FusedMotion: Sendable, Equatable, BitwiseCopyable {
 ///   proportional to the angle between it and the estimate, with a time
 ///   constant (`correctionTime`) long enough that hand jitter and the ball's
 ///   own shaking average out; it is skipped while the measured force is
-///   not about 1 g (`shakeTolerance`: a 2 g jolt moves nothing);
+///   not about 1 g (`shakeTolerance`: a 2 g jolt moves nothing), and while
+///   the measured up is more than a few degrees off the estimate
+///   (`disagreement`: the gyroscope already follows real tilts, so that is a
+///   push), unless that lasts (`recoveryTime`: then the estimate was wrong);
 /// - the gyroscope's bias is learnt from the same correction (what the
 ///   accelerometer keeps having to correct is drift), faster while the board
 ///   rests (the gyroscope then reads nothing but bias and noise);
@@ -61,6 +64,13 @@ public struct AttitudeFilter: Sendable {
         public var restBiasTime = 2.0
         /// Accelerometer readings further than this from 1 g (as a fraction) correct nothing.
         public var shakeTolerance = 0.12
+        /// Once started, readings whose "up" is further than this from the
+        /// estimate (radians) correct nothing either: the gyroscope follows
+        /// real tilts, so a large disagreement is a push, not a tilt…
+        public var disagreement = 4 * Double.pi / 180
+        /// … unless it lasts this long (s): then the estimate is what is
+        /// wrong, and the accelerometer is trusted again.
+        public var recoveryTime = 1.5
         /// At rest: rotation below this (rad/s) and force within this fraction of 1 g…
         public var restRotation = 0.06
         public var restForce = 0.03
@@ -80,6 +90,8 @@ public struct AttitudeFilter: Sendable {
     public private(set) var runTime = 0.0
     /// Seconds the board has looked at rest.
     public private(set) var restingFor = 0.0
+    /// Seconds the accelerometer has been disagreeing with the estimate.
+    public private(set) var disagreeingFor = 0.0
     private var lastGyroTime: Int64?
     private var lastAccelTime: Int64?
     private var lastRotation = Vector3.zero
@@ -129,11 +141,20 @@ public struct AttitudeFilter: Sendable {
         // board turning at ω moves as −ω × v, and −(m × v) × v points to m.
         let estimatedUp = up
         let error = measuredUp.cross(estimatedUp)
-        let tau = runTime < p.startTime ? p.startCorrectionTime : p.correctionTime
+        let starting = runTime < p.startTime
+        var recovering = false
+        if !starting && (error.length > sin(p.disagreement) || measuredUp.dot(estimatedUp) < 0) {
+            disagreeingFor += dt
+            if disagreeingFor < p.recoveryTime { return }
+            recovering = true   // the estimate is wrong: align again, as at start
+        } else {
+            disagreeingFor = 0
+        }
+        let tau = starting || recovering ? p.startCorrectionTime : p.correctionTime
         attitude = (attitude * Quaternion(rotationVector: error * min(1, dt / tau))).normalized
 
         // Drift the accelerometer keeps correcting is the gyroscope's bias.
-        if lastGyroTime != nil && runTime >= p.startTime {
+        if lastGyroTime != nil && !starting && !recovering {
             if restingFor >= p.restTime {
                 // At rest the gyroscope reads bias (and noise) only: pull towards it.
                 bias = bias + lastRotation * min(1, dt / p.restBiasTime)

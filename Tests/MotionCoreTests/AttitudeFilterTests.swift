@@ -120,4 +120,18 @@ struct AttitudeFilterTests {
         #expect((m.userAcceleration - Vector3(1, 0, 0)).length < 1e-6)
         #expect(m.rotationRate == Vector3(0.1, 0, 0) - filter.bias)
     }
+
+    @Test("an estimate gone wrong (a tilt the gyroscope missed) is set right by the accelerometer after the recovery time")
+    func recovers() {
+        var filter = AttitudeFilter()
+        let level = Vector3(0, 0, standardGravity)
+        let tilted = .zero - TiltBoard.gravity(roll: 0.35, pitch: 0)
+        for i in 0 ..< 1600 {
+            // Level for 2 s, then tilted by 20° with the gyroscope reading nothing.
+            let force = i < 400 ? level : tilted
+            filter.add(MotionSample(timestamp: Int64(i) * 5_000_000, acceleration: force, rotationRate: .zero,
+                                    fields: [.acceleration, .rotationRate]))
+        }
+        #expect(degrees(filter.up, tilted) < 1, "still \(degrees(filter.up, tilted))° off after 6 s")
+    }
 }

@@ -106,6 +106,23 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     do {
+        // What the physics thread does per sample when the sensor has a gyroscope:
+        // the attitude filter's update (gyro integration, the pull towards up, bias learning).
+        var tilt = TiltEstimator()
+        var t: Int64 = 0
+        Benchmark("TiltEstimator.add, fused accelerometer + gyroscope ×10000", configuration: configuration) { benchmark in
+            for i in 0..<calls {
+                t &+= 5_000_000
+                let g = gravities[i & (gravities.count - 1)]
+                tilt.add(MotionSample(timestamp: t, acceleration: g,
+                                      rotationRate: Vector3(0.01, -0.02, 0.005),
+                                      fields: [.acceleration, .rotationRate]))
+            }
+            blackHole(tilt.gravity)
+        }
+    }
+
+    do {
         // What a periodic thread adds to each wake-up (the physics tick, the
         // simulated sensor, the frame loop): the next deadline and the lateness.
         var schedule = PeriodicSchedule(period: 4_166_667, start: 0, maxCatchUp: 8)

@@ -93,7 +93,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         do {
             connection = try connectAtStart()
         } catch {
-            throw (error as? DeviceError)?.withSetupAdvice ?? error
+            throw error.withSetupAdvice
         }
         running.store(true, ordering: .releasing)
         do {

@@ -89,7 +89,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {
             release()
-            throw (error as? DeviceError)?.withSetupAdvice ?? error
+            throw error.withSetupAdvice
         }
         rate = captures.compactMap(\.setup.rate).max() ?? wantedRate
         running.store(true, ordering: .releasing)
