@@ -30,6 +30,8 @@ import sys
 import tempfile
 import time
 
+from pngread import read_png  # beside this script
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 HOOKS = ("host-prepare", "host-check")
@@ -265,6 +267,29 @@ def stop(proc):
         proc.wait()
 
 
+SETTLE_INTERVAL = 0.25
+SETTLE_LIMIT = 20.0
+
+
+def settle(qmp, target, first_row, name):
+    """Screendumps into `target` until two in a row agree from `first_row`
+    down (above it a running clock may change), so a picture still being
+    drawn by a slow guest is not taken for the finished one. After
+    SETTLE_LIMIT seconds the last dump stays, for host-check to judge."""
+    previous = None
+    end = time.monotonic() + SETTLE_LIMIT
+    while True:
+        qmp.command("screendump", filename=target, format="png")
+        rows = read_png(target)[2][first_row:]
+        if rows == previous:
+            return
+        if time.monotonic() >= end:
+            log(f"screendump {name}: still changing below row {first_row} after {SETTLE_LIMIT:.0f} s")
+            return
+        previous = rows
+        time.sleep(SETTLE_INTERVAL)
+
+
 def tail(path, n):
     try:
         with open(path, "rb") as f:
@@ -402,14 +427,17 @@ def main(argv):
             elif words[0] == "SCENARIO" and len(words) == 4:
                 results[words[1]] = (words[2], words[3])
                 log(f"{words[1]}: {words[2]} (rc {words[3]}) at {now:.1f} s")
-            elif words[0] == "SCREENDUMP" and len(words) == 2:
+            elif words[0] == "SCREENDUMP" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "SETTLED"):
                 name = words[1]
                 target = os.path.abspath(os.path.join(args.out, name + ".png"))
                 time.sleep(args.screendump_delay)
                 try:
                     if not name.replace(".", "").replace("_", "").replace("-", "").isalnum():
                         raise RuntimeError("bad name")
-                    qmp.command("screendump", filename=target, format="png")
+                    if len(words) == 4:
+                        settle(qmp, target, int(words[3]), name)
+                    else:
+                        qmp.command("screendump", filename=target, format="png")
                     shots.append(target)
                     with open(os.path.join(args.out, "screendumps.txt"), "a") as f:
                         f.write(os.path.basename(target) + "\n")

@@ -12,5 +12,5 @@ echo "fb0: $(cat $fb/name), $(cat $fb/virtual_size), $(cat $fb/bits_per_pixel) b
 [ "$(cat $fb/bits_per_pixel)" = 16 ] || { echo "expected 16 bpp"; exit 1; }
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
 sleep 1
-screendump play-cirrus
+screendump --settled-below 34 play-cirrus
 stop-game "$game"

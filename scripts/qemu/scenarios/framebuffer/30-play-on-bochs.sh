@@ -11,6 +11,6 @@ wait-for /dev/fb0 5
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
 sleep 1
 [ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays"; exit 1; }
-screendump play-bochs
+screendump --settled-below 34 play-bochs
 stop-game "$game"
 [ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }

@@ -15,6 +15,6 @@ sleep 1
 screendump switched-away
 chvt 1
 sleep 1
-screendump switched-back
+screendump --settled-below 34 switched-back
 stop-game "$game"
 [ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
