@@ -5,7 +5,8 @@ Generates IMU trajectories with exact ground truth, runs TiltMaze's filter
 (the FilterAccuracy tool of this package), Laidig & Seel's VQF (PyPI `vqf`)
 and x-io's Fusion (PyPI `imufusion`) on the same samples, and prints, per
 case, the RMS and maximum inclination error: the angle between each
-filter's "up" and the true one, after the first 2 s.
+filter's "up" and the true one, after the first 2 s; then the lag of each
+after a quick 20° tilt.
 
     cd Benchmarks && accuracy/compare.py [--seed N] [--rate HZ]
 
@@ -159,12 +160,42 @@ def score(estimates, truth, rate, skip=2.0):
     return math.sqrt(sum(e * e for e in errors) / len(errors)), max(errors)
 
 
-def run_tiltmaze(tool, rows, path):
+def step_lag(tool, work, rate, seed):
+    """Milliseconds from the true tilt reaching 90 % of a 20° step (made in
+    20 ms, a flick of the wrist) to each estimate reaching it."""
+    start, size, ramp = 3.0, math.radians(20), 0.02
+
+    def stepped(t):
+        x = min(max((t - start) / ramp, 0.0), 1.0)
+        return euler(size * x * x * (3 - 2 * x), 0, 0)   # smoothstep: finite rotation rate
+
+    rows, truth = trajectory(stepped, lambda t: (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), rate, 6.0, seed)
+    level = (0.0, 0.0, 1.0)
+    goal = 0.9 * math.degrees(size)
+
+    def reached(ups):
+        for k, up in enumerate(ups):
+            if k / rate >= start and angle(up, level) >= goal:
+                return k / rate
+        return math.inf
+
+    path = os.path.join(work, "step.csv")
+    truth_time = reached(truth)
+    lag = {
+        "TiltMaze": reached(run_tiltmaze(tool, rows, path)),
+        "TiltMaze, accelerometer only (5 Hz low-pass)": reached(run_tiltmaze(tool, rows, path, ["--accelerometer-only"])),
+        "VQF": reached(run_vqf(rows, rate)),
+        "Fusion": reached(run_fusion(rows, rate)),
+    }
+    return {k: (v - truth_time) * 1000 for k, v in lag.items()}
+
+
+def run_tiltmaze(tool, rows, path, options=()):
     with open(path, "w") as f:
         f.write("t_ns,ax,ay,az,gx,gy,gz\n")
         for r in rows:
             f.write(",".join(repr(v) for v in r) + "\n")
-    out = subprocess.run([tool, path], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run([tool, *options, path], check=True, capture_output=True, text=True).stdout
     return [tuple(float(v) for v in line.split(",")) for line in out.splitlines()]
 
 
@@ -223,6 +254,10 @@ def main():
         print(f"| {name} | {cells} |")
         if results["TiltMaze"][0] > results["VQF"][0]:
             worse.append(name)
+    print()
+    print(f"lag after a 20° step tilt made in 20 ms: ms from the truth reaching 90 % to the estimate reaching it")
+    for name, ms in step_lag(tool, work, args.rate, args.seed * 100 + 99).items():
+        print(f"  {name}: {ms:.0f} ms")
     if worse:
         print(f"TiltMaze's RMS error is worse than VQF's in: {', '.join(worse)}")
         sys.exit(1)

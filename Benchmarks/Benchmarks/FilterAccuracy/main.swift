@@ -5,16 +5,23 @@
 //   t_ns,ax,ay,az,gx,gy,gz,...      (monotonic ns, m/s², rad/s, board frame; more columns ignored)
 //
 // Output: one line per sample, `ux,uy,uz`.
+//
+// With --accelerometer-only the gyroscope columns are ignored and the
+// estimate is what the physics uses for a sensor without one: TiltEstimator's
+// low-pass of the accelerometer.
 import MotionCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
-guard CommandLine.arguments.count == 2, let file = fopen(CommandLine.arguments[1], "r") else {
-    print("usage: FilterAccuracy TRAJECTORY.csv")
+let arguments = Array(CommandLine.arguments.dropFirst())
+let accelerometerOnly = arguments.first == "--accelerometer-only"
+guard arguments.count == (accelerometerOnly ? 2 : 1), let file = fopen(arguments.last!, "r") else {
+    print("usage: FilterAccuracy [--accelerometer-only] TRAJECTORY.csv")
     exit(2)
 }
 var filter = AttitudeFilter()
+var lowPass = TiltEstimator()
 var line: UnsafeMutablePointer<CChar>?
 var capacity = 0
 var header = true
@@ -23,9 +30,16 @@ while getline(&line, &capacity, file) > 0, let line {
     if header { header = false; continue }
     let fields = String(cString: line).split(separator: ",").map { Double($0.filter { !$0.isWhitespace }) ?? .nan }
     guard fields.count >= 7 else { continue }
-    filter.add(MotionSample(timestamp: Int64(fields[0]), acceleration: Vector3(fields[1], fields[2], fields[3]),
-                            rotationRate: Vector3(fields[4], fields[5], fields[6]), fields: [.acceleration, .rotationRate]))
-    let up = filter.up
+    let up: Vector3
+    if accelerometerOnly {
+        lowPass.add(MotionSample(timestamp: Int64(fields[0]), acceleration: Vector3(fields[1], fields[2], fields[3]),
+                                 fields: .acceleration))
+        up = .zero - lowPass.gravity
+    } else {
+        filter.add(MotionSample(timestamp: Int64(fields[0]), acceleration: Vector3(fields[1], fields[2], fields[3]),
+                                rotationRate: Vector3(fields[4], fields[5], fields[6]), fields: [.acceleration, .rotationRate]))
+        up = filter.up
+    }
     out += "\(up.x),\(up.y),\(up.z)\n"
     if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
 }
