@@ -123,6 +123,21 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     do {
+        // Shake detection per sample, on pushes that cross the threshold now and then.
+        var detector = ShakeDetector()
+        var t: Int64 = 0
+        var fired = 0
+        Benchmark("ShakeDetector.add ×10000", configuration: configuration) { benchmark in
+            for i in 0..<calls {
+                t &+= 5_000_000
+                let push = Double(i & 127) * 0.12
+                if detector.add(userAcceleration: Vector3(push, -0.5 * push, 1), at: t) != nil { fired &+= 1 }
+            }
+            blackHole(fired)
+        }
+    }
+
+    do {
         // What a periodic thread adds to each wake-up (the physics tick, the
         // simulated sensor, the frame loop): the next deadline and the lateness.
         var schedule = PeriodicSchedule(period: 4_166_667, start: 0, maxCatchUp: 8)
