@@ -10,6 +10,8 @@ public struct GameFlow: Sendable {
         case quit
         /// Save a picture of what is shown now.
         case screenshot
+        /// Take the way the board is held now as the player's neutral tilt.
+        case calibrateHere
     }
 
     public init() {}
@@ -91,6 +93,9 @@ public struct GameFlow: Sendable {
             return nil
         case .restart, .playAgain:
             return restart()
+        case .calibrateHere:
+            menu = nil
+            return .calibrateHere
         case .quit:
             return .quit
         }

@@ -2,13 +2,13 @@
 /// arrows (or a D-pad, or the Sense HAT joystick) and Enter (or a button):
 /// the game is playable with five keys and no keyboard.
 public enum GameMenu: Sendable, Equatable {
-    /// Resume, Restart, Quit.
+    /// Resume, Restart, Calibrate here, Quit.
     case paused
     /// After reaching the exit: Play again, Quit.
     case won
 
     public enum Item: Sendable, Equatable {
-        case resume, restart, playAgain, quit
+        case resume, restart, calibrateHere, playAgain, quit
     }
 
     public var items: [Item] {
@@ -19,7 +19,7 @@ public enum GameMenu: Sendable, Equatable {
     }
 
     // Static, so drawing a menu every frame allocates nothing.
-    private static let pausedItems: [Item] = [.resume, .restart, .quit]
+    private static let pausedItems: [Item] = [.resume, .restart, .calibrateHere, .quit]
     private static let wonItems: [Item] = [.playAgain, .quit]
 }
 
@@ -29,6 +29,7 @@ extension GameMenu.Item {
         switch self {
         case .resume: return "Resume       p"
         case .restart: return "Restart      r"
+        case .calibrateHere: return "Calibrate here"
         case .playAgain: return "Play again   r"
         case .quit: return "Quit         q"
         }

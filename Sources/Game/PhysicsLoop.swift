@@ -22,6 +22,8 @@ public final class PhysicsLoop: @unchecked Sendable {
     @exclusivity(unchecked) private var drained: UInt64 = 0
     private let thread: PeriodicThread
 
+    /// Changes to the player's neutral tilt, from the frame loop's thread.
+    private let referenceChanges = LatestValue<ReferenceChange>(.none)
     private let pauseRequested = Atomic<Bool>(false)
     private let restartRequests = Atomic<Int>(0)
     private var restartsSeen = 0
@@ -64,10 +66,15 @@ public final class PhysicsLoop: @unchecked Sendable {
     /// Puts the ball back at the start and resets the clock. Any thread.
     public func restart() { restartRequests.wrappingAdd(1, ordering: .relaxed) }
 
+    /// Changes the neutral tilt on the next tick. One thread only (the frame loop's).
+    public func changeReference(_ change: ReferenceChange) { referenceChanges.publish(change) }
+
     /// One wake-up's work: exposed so tests and benchmarks can drive the loop
     /// without a thread or a clock. Physics thread only.
     public func tick(elapsed: Int64) {
         drained &+= UInt64(samples.drain { estimator.add($0) })
+        let (change, isNew) = referenceChanges.read()
+        if isNew { estimator.reference = change.applied(to: estimator.reference, measuredGravity: estimator.measuredGravity) }
 
         let restarts = restartRequests.load(ordering: .relaxed)
         if restarts != restartsSeen {
@@ -91,6 +98,10 @@ public final class PhysicsLoop: @unchecked Sendable {
         s.samplesDropped = samples.droppedCount
         s.overruns = clock.overruns
         s.lastSampleTime = estimator.lastTimestamp
+        s.measuredGravity = estimator.measuredGravity
+        s.reference = estimator.reference
+        s.gyroBias = estimator.attitude.bias
+        s.hasLearntGyroBias = estimator.hasGyroscope && estimator.attitude.hasLearntBias
         return s
     }
 }

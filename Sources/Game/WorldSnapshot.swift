@@ -28,8 +28,16 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     public var catches: Int = 0
     /// Ticks left of the "caught!" flash.
     public var caughtFlash: Int = 0
-    /// Gravity in the board's frame, m/s², as the physics used it.
+    /// Gravity in the board's frame, m/s², as the physics used it (seen from the neutral tilt).
     public var gravity: Vector3 = .zero
+    /// Gravity as the sensor measured it, before the neutral tilt is taken out.
+    public var measuredGravity: Vector3 = .zero
+    /// The player's neutral tilt in use.
+    public var reference: TiltReference = .level
+    /// The gyroscope's bias as now estimated, rad/s, and whether the
+    /// estimate has had time enough to be worth remembering.
+    public var gyroBias: Vector3 = .zero
+    public var hasLearntGyroBias = false
     // Loop health, for the status line and benchmarks.
     public var samplesDrained: UInt64 = 0
     public var samplesDropped: Int = 0

@@ -88,8 +88,9 @@ public struct AttitudeFilter: Sendable {
     public private(set) var isAligned = false
     /// Seconds of samples folded in since alignment.
     public private(set) var runTime = 0.0
-    /// Seconds the board has looked at rest.
+    /// Seconds the board has looked at rest, now and in all.
     public private(set) var restingFor = 0.0
+    public private(set) var restedInAll = 0.0
     /// Seconds the accelerometer has been disagreeing with the estimate.
     public private(set) var disagreeingFor = 0.0
     private var lastGyroTime: Int64?
@@ -98,6 +99,21 @@ public struct AttitudeFilter: Sendable {
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
+    }
+
+    /// Whether the bias estimate has had long enough to be worth keeping
+    /// for the next run: a few seconds at rest (where it converges in
+    /// `restBiasTime`) or a good while in motion (`biasTime`).
+    public var hasLearntBias: Bool {
+        restedInAll >= 3 * parameters.restBiasTime || runTime >= parameters.biasTime
+    }
+
+    /// Starts from a bias learnt before (clamped to `maxBias`), so a known
+    /// gyroscope needs no time to settle.
+    public mutating func seedBias(_ bias: Vector3) {
+        let limit = parameters.maxBias
+        func safe(_ v: Double) -> Double { v.isFinite ? clamp(v, limit) : 0 }
+        self.bias = Vector3(safe(bias.x), safe(bias.y), safe(bias.z))
     }
 
     /// The direction "up" (against gravity) in the board frame, for the current attitude.
@@ -134,6 +150,7 @@ public struct AttitudeFilter: Sendable {
         let forceError = abs(magnitude / standardGravity - 1)
         let atRest = forceError < p.restForce && lastRotation.length < p.restRotation
         restingFor = atRest ? restingFor + dt : 0
+        if restingFor >= p.restTime { restedInAll += dt }
         guard forceError < p.shakeTolerance else { return }   // shaken: trust the gyroscope alone
 
         // A rotation (board frame) about measured × estimated turns the

@@ -10,6 +10,10 @@ public protocol MotionSource: AnyObject, Sendable {
     var displayName: String { get }
     /// Where the samples arrive, oldest first. Full ring: newest refused, counted in `droppedCount`.
     var samples: SPSCRing<MotionSample> { get }
+    /// Who the device is, stably across runs and replugs, for its stored
+    /// calibration: "iio mpu6050 at platform/…/i2c-1/1-0068", "evdev NAME
+    /// UNIQ", "simulated board". Nil when nothing is stored for it (a replay).
+    var calibrationIdentity: String? { get }
     /// Nominal samples per second.
     var rate: Double { get }
     /// Starts producing on the source's own thread.

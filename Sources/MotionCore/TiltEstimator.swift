@@ -14,11 +14,19 @@ public struct TiltEstimator: Sendable {
     public private(set) var hasGyroscope = false
     public private(set) var samplesSeen = 0
     public private(set) var lastTimestamp: Int64 = 0
+    /// The player's neutral tilt, which `gravity` is measured from.
+    public var reference: TiltReference
 
-    /// - Parameter cutoffHz: the accelerometer-only low-pass cut-off; 5 Hz
-    ///   keeps a tilt snappy and hides tremor.
-    public init(cutoffHz: Double = 5) {
+    /// - Parameters:
+    ///   - cutoffHz: the accelerometer-only low-pass cut-off; 5 Hz keeps a
+    ///     tilt snappy and hides tremor.
+    ///   - reference: the player's neutral tilt (level when not calibrated).
+    ///   - gyroBias: the gyroscope's bias remembered from an earlier run,
+    ///     rad/s: the filter starts from it instead of learning it anew.
+    public init(cutoffHz: Double = 5, reference: TiltReference = .level, gyroBias: Vector3 = .zero) {
         filter = LowPassFilter(cutoffHz: cutoffHz)
+        self.reference = reference
+        attitude.seedBias(gyroBias)
     }
 
     /// Folds in one sample.
@@ -31,11 +39,15 @@ public struct TiltEstimator: Sendable {
         lastTimestamp = sample.timestamp
     }
 
-    /// Gravity in the board's frame, m/s²: the fused estimate with a
-    /// gyroscope, else the opposite of the filtered specific force. Zero until
-    /// the first acceleration arrives (the ball then stays put).
-    public var gravity: Vector3 {
+    /// Gravity in the board's frame, m/s², as measured: the fused estimate
+    /// with a gyroscope, else the opposite of the filtered specific force.
+    /// Zero until the first acceleration arrives (the ball then stays put).
+    public var measuredGravity: Vector3 {
         guard samplesSeen > 0 else { return .zero }
         return hasGyroscope && attitude.isAligned ? attitude.up * -standardGravity : .zero - filter.value
     }
+
+    /// Gravity as the player means it: `measuredGravity` seen from the
+    /// neutral tilt, so the board held at the neutral reads as level.
+    public var gravity: Vector3 { reference.apply(to: measuredGravity) }
 }

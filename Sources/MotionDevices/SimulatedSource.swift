@@ -14,6 +14,7 @@ public final class SimulatedSource: MotionSource, CommandedTilt, @unchecked Send
     public let samples: SPSCRing<MotionSample>
     public let rate: Double
     public var displayName: String { "simulated board (keyboard tilt)" }
+    public var calibrationIdentity: String? { "simulated board" }
 
     /// Tilt change per key press, radians.
     public let tiltStep: Double

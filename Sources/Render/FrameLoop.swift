@@ -19,6 +19,10 @@ public final class FrameLoop {
         public var winningTime: Double?
         /// Why the sensor stopped, if it did (the game ends then).
         public var sensorFailure: String?
+        /// The neutral tilt at the end (the player may have set it with "Calibrate here").
+        public var reference: TiltReference = .level
+        /// The gyroscope's bias at the end, when it was estimated long enough to keep.
+        public var gyroBias: Vector3?
     }
 
     /// 60 Hz: what most screens refresh at, and the terminal's pace.
@@ -80,10 +84,12 @@ public final class FrameLoop {
             case .restart: physics.restart()
             case .quit: quit = true
             case .screenshot: screenshotWanted = screenshots != nil
+            case .calibrateHere: physics.changeReference(.captureCurrent)
             case nil: break
             }
         }
 
+        var shownReference: TiltReference?
         var schedule = PeriodicSchedule(period: framePeriod, start: MonotonicClock.now(), maxCatchUp: 2)
         var lastWrite = MonotonicClock.now()
         var nextStatistics = lastWrite + statisticsInterval
@@ -113,6 +119,12 @@ public final class FrameLoop {
             let snapshot = physics.snapshots.read().value
             flow.update(status: snapshot.status)
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
+            outcome.reference = snapshot.reference
+            outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
+            if let shown = shownReference, shown != snapshot.reference {
+                message = ("Neutral tilt: \(snapshot.reference.summary)", wake + Self.messageDuration)
+            }
+            shownReference = snapshot.reference
             let drawn = display.draw(snapshot, menu: flow.menu)
             if screenshotWanted, let screenshots {
                 screenshotWanted = false

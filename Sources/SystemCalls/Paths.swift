@@ -44,6 +44,60 @@ extension FilePath {
         withPlatformString { path in nothingOrErrno { mkdir(path, permissions.rawValue) } }
     }
 
+    /// Makes the directory and any missing parents (`mkdir -p`); success
+    /// when it already exists as a directory.
+    public func makeDirectoryTree(permissions: FilePermissions = [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        -> Result<Void, Errno> {
+        if isDirectory { return .success(()) }
+        let parent = removingLastComponent()
+        if !parent.isEmpty, parent != self, case .failure(let e) = parent.makeDirectoryTree(permissions: permissions) {
+            return .failure(e)
+        }
+        switch makeDirectory(permissions: permissions) {
+        case .success: return .success(())
+        case .failure(.fileExists) where isDirectory: return .success(())
+        case .failure(let e): return .failure(e)
+        }
+    }
+
+    /// The path with every symbolic link, `.` and `..` resolved. The
+    /// corresponding C function is `realpath`.
+    public func resolved() -> Result<FilePath, Errno> {
+        withPlatformString { path in
+            guard let real = realpath(path, nil) else { return .failure(Errno(rawValue: errno)) }
+            defer { free(real) }
+            return .success(FilePath(String(cString: real)))
+        }
+    }
+
+    /// Renames the file to the first free name of `NAME.SUFFIX`,
+    /// `NAME.SUFFIX-2`, … beside it, never replacing a file, and returns the
+    /// new path. The corresponding C functions are `link` and `unlink` (a
+    /// hard link fails rather than replace), with `rename` after a check
+    /// where the file system has no hard links.
+    public func moveAside(suffix: String) -> Result<FilePath, Errno> {
+        for attempt in 1...100 {
+            let target = FilePath(string + "." + suffix + (attempt == 1 ? "" : "-\(attempt)"))
+            let linked = withPlatformString { from in
+                target.withPlatformString { to in nothingOrErrno { link(from, to) } }
+            }
+            switch linked {
+            case .success:
+                return withPlatformString { path in nothingOrErrno { unlink(path) } }.map { target }
+            case .failure(.fileExists):
+                continue
+            case .failure(.notPermitted), .failure(.notSupported), .failure(.improperLink):
+                if target.isAccessible(.exists) { continue }
+                return withPlatformString { from in
+                    target.withPlatformString { to in nothingOrErrno { rename(from, to) } }
+                }.map { target }
+            case .failure(let e):
+                return .failure(e)
+            }
+        }
+        return .failure(.fileExists)
+    }
+
     /// The corresponding C function is `rmdir`.
     public func removeDirectory() -> Result<Void, Errno> {
         withPlatformString { path in nothingOrErrno { rmdir(path) } }

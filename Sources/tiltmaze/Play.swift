@@ -55,8 +55,10 @@ struct Play: ParsableCommand {
         let level = try loadLevel(self.level)
 
         let outcome: FrameLoop.Outcome
+        var calibration: StoredCalibration?
         do {
             let chosen = try source.makeSource(rate: sensorRate)
+            calibration = StoredCalibration(for: chosen.source)
             // The displays first: if they cannot be had, no thread has started yet.
             let choice = self.display.screen?.choose()
             let sensorLabel = chosen.description + (choice?.label ?? "")
@@ -79,7 +81,8 @@ struct Play: ParsableCommand {
                 displays.append(try SenseHatDisplay(level: level, path: path, takesSignals: displays.isEmpty))
             }
             let display: any Display = displays.count == 1 ? displays[0] : DisplayGroup(displays)
-            let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate)
+            let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate,
+                                      estimator: calibration?.estimator() ?? TiltEstimator())
             let pads = PadControls(nodes: SensorDiscovery.inputNodes())
             let size: (width: Int, height: Int) = if let fb = display as? FramebufferDisplay {
                 (fb.device.layout.width, fb.device.layout.height)
@@ -103,6 +106,8 @@ struct Play: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         }
+        calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias)
+        if let problem = calibration?.loaded.problem { printError(problem) }
         if let failure = outcome.sensorFailure {
             printError(failure)
             throw ExitCode(1)

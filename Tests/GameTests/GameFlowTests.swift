@@ -33,6 +33,8 @@ struct GameFlowTests {
         #expect(flow.handle(.down) == nil)
         #expect(flow.menu?.selectedItem == .restart)
         _ = flow.handle(.down)
+        #expect(flow.menu?.selectedItem == .calibrateHere)
+        _ = flow.handle(.down)
         #expect(flow.menu?.selectedItem == .quit)
         _ = flow.handle(.down)
         #expect(flow.menu?.selectedItem == .resume)
@@ -60,6 +62,16 @@ struct GameFlowTests {
         _ = flow.handle(.pause)
         _ = flow.handle(.up)
         #expect(flow.handle(.select) == .quit)
+    }
+
+    @Test("choosing Calibrate here asks for the neutral to be taken and closes the menu")
+    func calibrateHere() {
+        var flow = GameFlow()
+        _ = flow.handle(.pause)
+        _ = flow.handle(.down)
+        _ = flow.handle(.down)
+        #expect(flow.handle(.select) == .calibrateHere)
+        #expect(flow.menu == nil && !flow.wantsPause)
     }
 
     @Test("r and q act at once, menu or not")

@@ -52,13 +52,38 @@ struct FrameLoopTests {
         let pad = ScriptedPad()
         let display = RecordingDisplay { frame, _ in
             if frame.menu == nil { pad.queued = [.south] }
-            else if frame.menu?.selectedItem == .resume { pad.queued = [.down, .down] }
+            else if frame.menu?.selectedItem == .resume { pad.queued = [.down, .down, .down] }
             else if frame.menu?.selectedItem == .quit { pad.queued = [.south] }
             return []
         }
         _ = try loop(display, pads: [pad]).run()
         #expect(!display.gaveUp)
-        #expect(display.frames.contains { $0.menu == MenuState(.paused, selected: 2) })
+        #expect(display.frames.contains { $0.menu == MenuState(.paused, selected: 3) })
+    }
+
+    @Test("Calibrate here takes the board's tilt as the neutral: the ball then stays put, the player is told, the outcome carries it")
+    func calibrateHere() throws {
+        var step = 0
+        var display: RecordingDisplay!
+        display = RecordingDisplay { frame, _ in
+            switch step {
+            case 0: step = 1; return [.right]   // tilt the board 0.3 rad to the right
+            case 1 where abs(frame.snapshot.measuredGravity.x) > 1: step = 2; return [.character(UInt8(ascii: "p")), .down, .down, .enter]
+            case 2 where frame.snapshot.reference != .level && frame.menu == nil: step = 3; return []
+            case 3 where display.notices.contains { $0?.hasPrefix("Neutral tilt: 17.") == true && $0?.contains("right edge down 17.") == true }:
+                step = 4; return [.character(UInt8(ascii: "q"))]
+            default: return []
+            }
+        }
+        let outcome = try loop(display).run()
+        #expect(!display.gaveUp, "stopped at step \(step)")
+        let angle = outcome.reference.angleFromLevel
+        #expect(abs(angle - 0.3) < 0.01, "neutral \(angle) rad")
+        #expect(outcome.reference.edgeAngles.right < -15, "the right edge is down: \(outcome.reference.summary)")
+        let last = try #require(display.frames.last)
+        #expect(last.snapshot.gravity.x.magnitude < 0.05 && last.snapshot.gravity.y.magnitude < 0.05,
+                "held at the neutral, the physics sees a level board: \(last.snapshot.gravity)")
+        #expect(display.notices.contains { $0?.hasPrefix("Neutral tilt: 17.") == true && $0?.contains("right edge down 17.") == true }, "\(Set(display.notices.compactMap { $0 }))")
     }
 
     @Test("arrows tilt a board the player commands: the ball rolls that way")

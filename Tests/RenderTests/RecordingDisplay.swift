@@ -76,6 +76,7 @@ final class ControlledSource: MotionSource, CommandedTilt, @unchecked Sendable {
     let samples = SPSCRing<MotionSample>(capacity: 16)
     let rate = 100.0
     let displayName = "controlled source"
+    let calibrationIdentity: String? = nil
     private let failureText = Mutex<String?>(nil)
     private let interruptionText = Mutex<String?>(nil)
     private(set) var started = 0, stopped = 0
@@ -97,12 +98,16 @@ final class ControlledSource: MotionSource, CommandedTilt, @unchecked Sendable {
 
     func stop() { stopped += 1 }
 
-    /// Tilts 0.3 rad per step; the reading is the board's specific force.
+    /// Tilts 0.3 rad per step; the readings are the board's specific force,
+    /// a quarter second of them 20 ms apart, so the low-pass settles on the new tilt.
     func nudge(right: Int, up: Int) {
         tilt.withLock { $0.roll += 0.3 * Double(right); $0.pitch += 0.3 * Double(up) }
         let (roll, pitch) = tilt.withLock { ($0.roll, $0.pitch) }
-        samples.push(MotionSample(timestamp: MonotonicClock.now(), acceleration: .zero - TiltBoard.gravity(roll: roll, pitch: pitch),
-                                  fields: .acceleration))
+        let now = MonotonicClock.now()
+        for i in 0..<12 {
+            samples.push(MotionSample(timestamp: now + Int64(i) * 20_000_000,
+                                      acceleration: .zero - TiltBoard.gravity(roll: roll, pitch: pitch), fields: .acceleration))
+        }
     }
 
     func level() { tilt.withLock { $0 = (0, 0) } }

@@ -77,6 +77,12 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         self.udevDirectory = udevDirectory
     }
 
+    /// The controller's name and, when it has one, its unique id (a
+    /// Bluetooth address), which tells two controllers of a kind apart.
+    public var calibrationIdentity: String? {
+        "evdev \(node.name)" + (node.uniq.map { $0.isEmpty ? "" : " " + $0 } ?? "")
+    }
+
     public var failure: String? { failureText.withLock { $0 } }
     /// Set while the controller is away and the source waits for it to come back.
     public var interruption: String? { interruptionText.withLock { $0 } }

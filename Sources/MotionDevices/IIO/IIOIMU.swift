@@ -1,5 +1,7 @@
 import MotionCore
 import IIO
+import SystemCalls
+import SystemPackage
 
 /// One IMU on the IIO bus: a chip's one device, or its `_accel` and `_gyro` pair.
 public struct IIOIMU: Sendable, CustomStringConvertible {
@@ -8,6 +10,23 @@ public struct IIOIMU: Sendable, CustomStringConvertible {
     public let devices: [IIODevice]
 
     public var description: String { "\(name) (\(devices.map(\.id).joined(separator: " + ")))" }
+
+    /// The chip's name and where it sits: its parent in /sys/devices (the
+    /// bus and address, "platform/soc/fe804000.i2c/i2c-1/1-0068"), which
+    /// stays the same across boots, unlike `iio:deviceN`; on a remote
+    /// context, the context's URI instead.
+    public var identity: String {
+        guard let device = devices.first else { return "iio \(name)" }
+        guard device.context.isLocal else { return "iio \(name) at \(device.context.uri)" }
+        switch FilePath(device.sysfsPath).resolved() {
+        case .success(let real):
+            var parent = real.removingLastComponent().string
+            if parent.hasPrefix("/sys/devices/") { parent.removeFirst("/sys/devices/".count) }
+            return "iio \(name) at \(parent)"
+        case .failure:
+            return "iio \(name) at \(device.id)"
+        }
+    }
 
     /// The IMUs of `context`, in device order.
     public static func find(in context: IIOContext) -> [IIOIMU] {

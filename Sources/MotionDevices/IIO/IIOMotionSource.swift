@@ -80,6 +80,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     private let mountOverride: MountMatrix?
     private let udevDirectory: String
 
+    public var calibrationIdentity: String? { imu.identity }
+
     public var failure: String? { failureText.withLock { $0 } }
 
     public func start() throws {

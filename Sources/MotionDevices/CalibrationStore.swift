@@ -1,0 +1,211 @@
+import FoundationEssentials
+import MotionCore
+import SystemCalls
+import SystemPackage
+
+/// What is remembered of one motion sensor between runs: the player's
+/// neutral tilt (and whether it applies) and the gyroscope's bias.
+public struct DeviceCalibration: Sendable, Equatable {
+    public var reference: TiltReference
+    /// rad/s, board frame.
+    public var gyroBias: Vector3
+
+    public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero) {
+        self.reference = reference
+        self.gyroBias = gyroBias
+    }
+
+    /// Nothing calibrated: level, correction on, no bias.
+    public static let defaults = DeviceCalibration()
+}
+
+/// The calibration files, one per device, in `calibration/` of the config
+/// directory (`$XDG_CONFIG_HOME/tiltmaze`, else `~/.config/tiltmaze`).
+///
+/// A file is JSON (README.md, "Calibration"), written atomically: a
+/// temporary file beside it, synced, renamed over it. A file that cannot
+/// be read or is not a calibration is never overwritten: it is renamed
+/// aside (`NAME.json.bad`, `-2`, …), the player is told where it went, and
+/// the defaults are used.
+public struct CalibrationStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The store under the config directory `environment` names; nil when
+    /// neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
+    public static func standard(environment: [String: String]) -> CalibrationStore? {
+        ConfigDirectory.path(environment: environment).map { CalibrationStore(directory: $0 + "/calibration") }
+    }
+
+    /// What loading found.
+    public struct Loaded: Sendable {
+        public var calibration: DeviceCalibration
+        /// Whether a file was there and read.
+        public var fromFile: Bool
+        /// Something the player must hear about (a bad file set aside), or nil.
+        public var problem: String?
+        /// False when a bad file could not be set aside: saving would lose it.
+        public var maySave: Bool
+
+        public init(calibration: DeviceCalibration, fromFile: Bool, problem: String?, maySave: Bool) {
+            self.calibration = calibration
+            self.fromFile = fromFile
+            self.problem = problem
+            self.maySave = maySave
+        }
+    }
+
+    /// The file for the device `identity`: its name made of the identity's
+    /// letters and digits (readable) and a hash of all of it (unique).
+    public func path(for identity: String) -> String {
+        var slug = ""
+        for scalar in identity.lowercased().unicodeScalars {
+            let keep = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+            if keep { slug.unicodeScalars.append(scalar) } else if !slug.hasSuffix("-") && !slug.isEmpty { slug += "-" }
+            if slug.count >= 48 { break }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        var hash: UInt32 = 2_166_136_261   // FNV-1a: stable across runs, unlike Hasher
+        for byte in identity.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        return directory + "/" + (slug.isEmpty ? "" : slug + "-") + String(repeating: "0", count: 8 - hex.count) + hex + ".json"
+    }
+
+    /// The device's calibration, or the defaults when it has none or its file is bad.
+    public func load(_ identity: String) -> Loaded {
+        let file = path(for: identity)
+        let problem: String
+        switch FileContents.read(file, limit: 64 * 1024) {
+        case .failure(.noSuchFileOrDirectory), .failure(.notDirectory):
+            return Loaded(calibration: .defaults, fromFile: false, problem: nil, maySave: true)
+        case .failure(let errno):
+            problem = "cannot read \(file): \(errno)"
+        case .success(let bytes):
+            switch CalibrationFile.decode(bytes, identity: identity) {
+            case .success(let calibration):
+                return Loaded(calibration: calibration, fromFile: true, problem: nil, maySave: true)
+            case .failure(let reason):
+                problem = "\(file) is not a usable calibration (\(reason.text))"
+            }
+        }
+        switch FilePath(file).moveAside(suffix: "bad") {
+        case .success(let aside):
+            return Loaded(calibration: .defaults, fromFile: false,
+                          problem: "\(problem); kept it as \(aside.string) and started from level", maySave: true)
+        case .failure(let errno):
+            return Loaded(calibration: .defaults, fromFile: false,
+                          problem: "\(problem); could not move it aside (\(errno)), so this run will not save over it: fix or remove it",
+                          maySave: false)
+        }
+    }
+
+    /// Writes the device's calibration atomically, making the directory if needed.
+    public func save(_ calibration: DeviceCalibration, for identity: String) -> Result<String, CalibrationSaveError> {
+        let file = path(for: identity)
+        if case .failure(let errno) = FilePath(directory).makeDirectoryTree() {
+            return .failure(CalibrationSaveError(description: "cannot make \(directory) for the calibration: \(errno)"))
+        }
+        let bytes = CalibrationFile.encode(calibration, identity: identity)
+        let written = bytes.withUnsafeBytes { AtomicFile.write($0, to: file) }
+        if case .failure(let errno) = written {
+            return .failure(CalibrationSaveError(description: "cannot write \(file): \(errno); the previous calibration is unchanged"))
+        }
+        return .success(file)
+    }
+}
+
+public struct CalibrationSaveError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+/// The JSON form of a calibration:
+///
+///     {
+///       "correction" : true,
+///       "device" : "iio mpu6050 at platform/soc/fe804000.i2c/i2c-1/1-0068",
+///       "format" : "tiltmaze-calibration",
+///       "gyro_bias_rad_s" : [0.0012, -0.0031, 0.0004],
+///       "neutral_up" : [0, 0.42, 0.91],
+///       "version" : 1
+///     }
+///
+/// `neutral_up` is the board-frame direction against gravity at the
+/// player's neutral (any length; at most 30° from level is used).
+enum CalibrationFile {
+    static let format = "tiltmaze-calibration"
+    static let version = 1
+
+    private struct Contents: Codable {
+        var format: String?
+        var version: Int?
+        var device: String?
+        var neutral_up: [Double]?
+        var correction: Bool?
+        var gyro_bias_rad_s: [Double]?
+    }
+
+    struct Problem: Error { let text: String }
+
+    static func encode(_ calibration: DeviceCalibration, identity: String) -> [UInt8] {
+        let up = calibration.reference.neutralUp, bias = calibration.gyroBias
+        let contents = Contents(format: format, version: version, device: identity,
+                                neutral_up: [up.x, up.y, up.z], correction: calibration.reference.isEnabled,
+                                gyro_bias_rad_s: [bias.x, bias.y, bias.z])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Encoding finite doubles, strings and Bools cannot fail.
+        return Array(try! encoder.encode(contents)) + [0x0A]
+    }
+
+    static func decode(_ bytes: [UInt8], identity: String) -> Result<DeviceCalibration, Problem> {
+        let contents: Contents
+        do {
+            contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            return .failure(Problem(text: describe(error)))
+        } catch {
+            return .failure(Problem(text: "not JSON: \(error)"))
+        }
+        guard contents.format == format else {
+            return .failure(Problem(text: "\"format\" should be \"\(format)\""))
+        }
+        guard let v = contents.version else { return .failure(Problem(text: "no \"version\"")) }
+        guard v == version else { return .failure(Problem(text: "version \(v); this TiltMaze reads version \(version)")) }
+        guard contents.device == identity else {
+            return .failure(Problem(text: "it belongs to \"\(contents.device ?? "no device")\", not \"\(identity)\""))
+        }
+        guard let up = contents.neutral_up, up.count == 3, up.allSatisfy(\.isFinite),
+              Vector3(up[0], up[1], up[2]).length > 0.1 else {
+            return .failure(Problem(text: "\"neutral_up\" should be three numbers, a direction (not zero)"))
+        }
+        let maxBias = AttitudeFilter.Parameters().maxBias
+        guard let bias = contents.gyro_bias_rad_s, bias.count == 3, bias.allSatisfy({ $0.isFinite && abs($0) <= maxBias }) else {
+            return .failure(Problem(text: "\"gyro_bias_rad_s\" should be three numbers of at most \(maxBias) rad/s"))
+        }
+        guard let enabled = contents.correction else {
+            return .failure(Problem(text: "\"correction\" should be true or false"))
+        }
+        return .success(DeviceCalibration(reference: TiltReference(neutralUp: Vector3(up[0], up[1], up[2]), isEnabled: enabled),
+                                          gyroBias: Vector3(bias[0], bias[1], bias[2])))
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as? CustomStringConvertible)?.description
+            return "not JSON" + (underlying.map { ": " + $0 } ?? "")
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "not JSON: a JSON object was expected"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let field = context.codingPath.map(\.stringValue).first ?? "the file"
+            return "\"\(field)\" should be \(type == Bool.self ? "true or false" : type == String.self ? "a string" : "numbers")"
+        case .keyNotFound(let key, _):
+            return "no \"\(key.stringValue)\""
+        @unknown default:
+            return "not a calibration"
+        }
+    }
+}

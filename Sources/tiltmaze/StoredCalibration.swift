@@ -1,0 +1,48 @@
+import Foundation
+import MotionCore
+import MotionDevices
+
+/// The calibration of the sensor a command uses: read at start from the
+/// store, written back at the end when the player changed it or the
+/// gyroscope's bias was learnt.
+struct StoredCalibration {
+    let store: CalibrationStore?
+    let identity: String?
+    let loaded: CalibrationStore.Loaded
+
+    /// Reads the calibration of `source`; says on standard error what was wrong with a bad file.
+    init(for source: any MotionSource, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        store = CalibrationStore.standard(environment: environment)
+        identity = source.calibrationIdentity
+        if let store, let identity {
+            loaded = store.load(identity)
+        } else {
+            loaded = CalibrationStore.Loaded(calibration: .defaults, fromFile: false, problem: nil, maySave: false)
+        }
+        if let problem = loaded.problem { printError(problem) }
+    }
+
+    var calibration: DeviceCalibration { loaded.calibration }
+
+    /// The estimator a game with this sensor starts from.
+    func estimator() -> TiltEstimator {
+        TiltEstimator(reference: calibration.reference, gyroBias: calibration.gyroBias)
+    }
+
+    /// Saves what changed; a failure is reported, not thrown: the game is over and went well.
+    /// - Returns: the file written, if any.
+    @discardableResult
+    func save(reference: TiltReference, gyroBias: Vector3?) -> String? {
+        guard let store, let identity, loaded.maySave else { return nil }
+        var updated = calibration
+        updated.reference = reference
+        if let gyroBias { updated.gyroBias = gyroBias }
+        guard updated != calibration || (!loaded.fromFile && gyroBias != nil) else { return nil }
+        switch store.save(updated, for: identity) {
+        case .success(let path): return path
+        case .failure(let error):
+            printError("\(error)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Testing
+import Foundation
+import MotionCore
+import MotionDevices
+import TestSupport
+
+@Suite("Calibration store")
+struct CalibrationStoreTests {
+    let tilted = DeviceCalibration(reference: TiltReference(capturing: TiltBoard.gravity(roll: 0.2, pitch: -0.3)),
+                                   gyroBias: Vector3(0.004, -0.0125, 0.001))
+
+    @Test("the store lives in $XDG_CONFIG_HOME/tiltmaze/calibration, else ~/.config/tiltmaze/calibration")
+    func location() {
+        #expect(CalibrationStore.standard(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"])?.directory == "/c/tiltmaze/calibration")
+        #expect(CalibrationStore.standard(environment: ["HOME": "/home/pi"])?.directory == "/home/pi/.config/tiltmaze/calibration")
+        #expect(CalibrationStore.standard(environment: [:]) == nil)
+    }
+
+    @Test("what is saved is read back exactly; the directory is made as needed; no temporary file stays")
+    func roundTrip() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path + "/config/tiltmaze/calibration")
+        #expect(store.load("simulated board").fromFile == false)
+        #expect(store.load("simulated board").calibration == .defaults)
+        let written = try store.save(tilted, for: "simulated board").get()
+        #expect(written == store.path(for: "simulated board"))
+        let loaded = store.load("simulated board")
+        #expect(loaded.fromFile && loaded.problem == nil && loaded.maySave)
+        #expect(loaded.calibration == tilted)
+        var off = tilted
+        off.reference.isEnabled = false
+        _ = try store.save(off, for: "simulated board").get()
+        #expect(store.load("simulated board").calibration.reference.isEnabled == false)
+        #expect(store.load("simulated board").calibration.reference.neutralUp == tilted.reference.neutralUp)
+        #expect(dir.names(in: "config/tiltmaze/calibration") == ["simulated-board-\(hash("simulated board")).json"])
+    }
+
+    @Test("each device has its own file: the same name with other bus paths or ids do not share")
+    func perDevice() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        let a = "iio mpu6050 at platform/soc/fe804000.i2c/i2c-1/1-0068"
+        let b = "iio mpu6050 at platform/soc/fe804000.i2c/i2c-1/1-0069"
+        let pad = "evdev Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors a0:ab:51:00:00:01"
+        #expect(Set([a, b, pad, "simulated board"].map(store.path(for:))).count == 4)
+        _ = try store.save(tilted, for: a).get()
+        #expect(store.load(b).fromFile == false)
+        #expect(store.load(a).calibration == tilted)
+        #expect(store.path(for: pad).hasSuffix(".json") && !store.path(for: pad).contains(":"))
+    }
+
+    @Test("a corrupt file is reported with its path, kept aside under a new name, never overwritten, and defaults are used",
+          arguments: [
+            ("{ \"format\": \"tiltmaze-calibration\", ", "not JSON"),
+            ("[1, 2, 3]", "not JSON"),
+            ("{\"format\":\"other\",\"version\":1}", "\"format\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":7,\"device\":\"simulated board\"}", "version 7"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"someone else\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0]}", "belongs to \"someone else\""),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0]}", "\"neutral_up\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,0],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0]}", "\"neutral_up\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":\"up\",\"correction\":true,\"gyro_bias_rad_s\":[0,0,0]}", "\"neutral_up\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":\"yes\",\"gyro_bias_rad_s\":[0,0,0]}", "\"correction\" should be true or false"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"gyro_bias_rad_s\":[0,0,0]}", "\"correction\" should be true or false"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[3,0,0]}", "\"gyro_bias_rad_s\" should be"),
+          ])
+    func corrupt(text: String, reason: String) throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        let file = store.path(for: "simulated board")
+        // A file set aside before must survive too.
+        try Data("older".utf8).write(to: URL(fileURLWithPath: file + ".bad"))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let loaded = store.load("simulated board")
+        #expect(loaded.calibration == .defaults && !loaded.fromFile && loaded.maySave)
+        let problem = try #require(loaded.problem)
+        #expect(problem.hasPrefix("\(file) is not a usable calibration ("), "\(problem)")
+        #expect(problem.contains(reason), "\(problem)")
+        #expect(problem.contains("kept it as \(file).bad-2"), "\(problem)")
+        #expect(try String(contentsOfFile: file + ".bad-2", encoding: .utf8) == text)
+        #expect(try String(contentsOfFile: file + ".bad", encoding: .utf8) == "older")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        // Saving afterwards writes a fresh file and leaves both aside.
+        _ = try store.save(tilted, for: "simulated board").get()
+        #expect(store.load("simulated board").calibration == tilted)
+        #expect(dir.names().count == 3)
+    }
+
+    @Test("an unreadable file that cannot be moved aside is reported and never saved over")
+    func unreadable() throws {
+        guard geteuid() != 0 else { return }   // root reads and renames anything: nothing to refuse
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path + "/calibration")
+        _ = try store.save(tilted, for: "simulated board").get()
+        let file = store.path(for: "simulated board")
+        chmod(file, 0)
+        chmod(dir.path + "/calibration", 0o555)
+        defer { chmod(dir.path + "/calibration", 0o755) }
+        let loaded = store.load("simulated board")
+        #expect(!loaded.maySave && loaded.calibration == .defaults)
+        #expect(loaded.problem?.hasPrefix("cannot read \(file): ") == true, "\(loaded.problem ?? "")")
+        #expect(loaded.problem?.contains("will not save over it") == true)
+    }
+
+    @Test("a save into a directory that cannot be made names it and changes nothing")
+    func saveFails() throws {
+        let dir = TemporaryDirectory()
+        try Data("a file, not a directory".utf8).write(to: URL(fileURLWithPath: dir.path + "/tiltmaze"))
+        let store = CalibrationStore(directory: dir.path + "/tiltmaze/calibration")
+        guard case .failure(let error) = store.save(tilted, for: "simulated board") else {
+            Issue.record("saved into a file")
+            return
+        }
+        #expect(error.description.hasPrefix("cannot make \(dir.path)/tiltmaze/calibration"), "\(error)")
+        #expect(dir.names() == ["tiltmaze"])
+    }
+
+    @Test("a neutral steeper than 30° in a file is clamped on reading")
+    func clampedOnRead() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        let text = "{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,1,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0]}"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(for: "simulated board")))
+        let reference = store.load("simulated board").calibration.reference
+        #expect(reference.wasClamped && abs(reference.angleFromLevel - TiltReference.maximumAngle) < 1e-9)
+    }
+
+    private func hash(_ s: String) -> String {
+        var h: UInt32 = 2_166_136_261
+        for b in s.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}
