@@ -15,6 +15,26 @@ extension MotionSampleText {
             + "\"gyro\":\(vector(sample.rotationRate, present: sample.hasRotationRate)),\"device\":\(jsonString(device))}"
     }
 
+    /// The sample's line with the fused motion added:
+    /// `…,"gravity":[x,y,z],"attitude":[w,x,y,z],"user_accel":[x,y,z]|null,"rotation_rate":[x,y,z]|null`
+    /// and, when one fired on this sample, `"shake":{"axis":"x","sign":"+","g":1.52}`.
+    public static func jsonLine(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?) -> String {
+        func vector(_ v: Vector3, present: Bool = true) -> String {
+            present ? "[\(number(v.x)),\(number(v.y)),\(number(v.z))]" : "null"
+        }
+        var line = jsonLine(sample, device: device)
+        line.removeLast()   // the closing brace
+        let q = motion.attitude
+        line += ",\"gravity\":\(vector(motion.gravity)),\"attitude\":[\(number(q.w)),\(number(q.x)),\(number(q.y)),\(number(q.z))],"
+            + "\"user_accel\":\(vector(motion.userAcceleration, present: sample.hasAcceleration)),"
+            + "\"rotation_rate\":\(vector(motion.rotationRate, present: sample.hasRotationRate))"
+        if let shake {
+            let axis = ["x", "y", "z"][shake.axis.rawValue]
+            line += ",\"shake\":{\"axis\":\"\(axis)\",\"sign\":\"\(shake.positive ? "+" : "-")\",\"g\":\(number(abs(shake.acceleration) / standardGravity))}"
+        }
+        return line + "}"
+    }
+
     /// JSON has no NaN or infinity: a value that is not finite becomes null.
     private static func number(_ d: Double) -> String { d.isFinite ? "\(d)" : "null" }
 

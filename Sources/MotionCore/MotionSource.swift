@@ -14,6 +14,10 @@ public protocol MotionSource: AnyObject, Sendable {
     /// calibration: "iio mpu6050 at platform/…/i2c-1/1-0068", "evdev NAME
     /// UNIQ", "simulated board". Nil when nothing is stored for it (a replay).
     var calibrationIdentity: String? { get }
+    /// What one raw count is worth and the mount matrix applied, once
+    /// started (a recording's header keeps them); nil when the source has no
+    /// raw counts (the simulated board, a replay).
+    var scales: SensorScales? { get }
     /// Nominal samples per second.
     var rate: Double { get }
     /// Starts producing on the source's own thread.
@@ -31,7 +35,25 @@ public protocol MotionSource: AnyObject, Sendable {
     var interruption: String? { get }
 }
 
+/// A sensor's units, as its driver gives them.
+public struct SensorScales: Sendable, Equatable {
+    /// m/s² per count; nil when the driver does not say (evdev resolution 0).
+    public var accel: Double?
+    /// rad/s per count; nil without a gyroscope.
+    public var gyro: Double?
+    public var hasGyroscope: Bool
+    public var mount: MountMatrix
+
+    public init(accel: Double?, gyro: Double?, hasGyroscope: Bool, mount: MountMatrix) {
+        self.accel = accel
+        self.gyro = gyro
+        self.hasGyroscope = hasGyroscope
+        self.mount = mount
+    }
+}
+
 extension MotionSource {
+    public var scales: SensorScales? { nil }
     public var failure: String? { nil }
     public var rejectedCount: Int { 0 }
     public var interruption: String? { nil }

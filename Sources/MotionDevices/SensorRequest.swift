@@ -1,7 +1,7 @@
 import IIO
 import MotionCore
 
-/// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev` or `evdev:PATH`.
+/// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev`, `evdev:PATH` or `replay:FILE`.
 public enum SensorRequest: Equatable, Sendable {
     /// The sensor `SensorSelection` chooses; the simulated board when there is none.
     case auto
@@ -12,6 +12,8 @@ public enum SensorRequest: Equatable, Sendable {
     /// An evdev motion node: the first found, or the one at the given path
     /// (`/dev/input/event7`, or just `event7`).
     case evdev(String?)
+    /// A recording (`tiltmaze record`) or a CSV file of samples, played back in real time.
+    case replay(String)
 
     public init?(argument: String) {
         switch argument {
@@ -22,6 +24,8 @@ public enum SensorRequest: Equatable, Sendable {
         default:
             if argument.hasPrefix("iio:"), argument.count > 4 {
                 self = .iio(String(argument.dropFirst(4)))
+            } else if argument.hasPrefix("replay:"), argument.count > 7 {
+                self = .replay(String(argument.dropFirst(7)))
             } else if argument.hasPrefix("evdev:"), argument.count > 6 {
                 let path = String(argument.dropFirst(6))
                 self = .evdev(path.hasPrefix("/") ? path : "/dev/input/" + path)
@@ -32,7 +36,7 @@ public enum SensorRequest: Equatable, Sendable {
     }
 
     /// The forms `init(argument:)` takes, for help texts.
-    public static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH"]
+    public static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH", "replay:FILE"]
 
     /// The source asked for, and the line that tells the player which it is and why.
     /// Fails, naming what was looked for and what was found, when a named
@@ -51,6 +55,9 @@ public enum SensorRequest: Equatable, Sendable {
                 throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
             }
             let source = IIOMotionSource(imu: imu, rate: rate)
+            return ChosenSource(source: source, description: source.displayName)
+        case .replay(let path):
+            let source = ReplaySource(recording: try RecordingFile.load(path), path: path)
             return ChosenSource(source: source, description: source.displayName)
         case .evdev(let wanted):
             let sensors = SensorDiscovery.evdevSensors()
@@ -91,4 +98,8 @@ public struct ChosenSource {
 /// No source could be made as asked.
 public struct SourceError: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }

@@ -13,13 +13,19 @@ struct Monitor: ParsableCommand {
             newest acceleration (m/s²) and rotation rate (rad/s), the measured
             sample rate, how many samples were dropped (the game fell behind)
             and how many were rejected as impossible.
-            With --json: every sample as one JSON object a line:
-              {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…"}
+            With --json: every sample as one JSON object a line, with the fused
+            motion (README.md, "Motion as CoreMotion gives it"):
+              {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…",
+               "gravity":[x,y,z],"attitude":[w,x,y,z],"user_accel":[x,y,z],
+               "rotation_rate":[x,y,z] or null}
+            plus "shake":{"axis":"x","sign":"+","g":1.5} on the sample a shake fires.
+            With --source replay:FILE and --json, the whole file is printed as
+            fast as it can be, then monitor ends.
             Stop with Ctrl-C, or give --samples.
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE.")
     var source: SensorRequest = .auto
 
     @Flag(help: "Print every sample as a line of JSON.")
@@ -39,6 +45,10 @@ struct Monitor: ParsableCommand {
     }
 
     func run() throws {
+        if json, case .replay(let path) = source {
+            try printReplay(path)
+            return
+        }
         let chosen: ChosenSource
         do {
             chosen = try source.makeSource(rate: sensorRate)
@@ -58,6 +68,7 @@ struct Monitor: ParsableCommand {
         defer { sensor.stop() }
 
         var seen = 0
+        var processor = MotionProcessor()
         var meter = SampleRateMeter()
         var newest: MotionSample?
         var nextLine = MonotonicClock.now()
@@ -80,7 +91,10 @@ struct Monitor: ParsableCommand {
                 seen += 1
                 meter.add(sample.timestamp)
                 newest = sample
-                if json { output += MotionSampleText.jsonLine(sample, device: sensor.displayName) + "\n" }
+                if json {
+                    let (motion, shake) = processor.add(sample)
+                    output += MotionSampleText.jsonLine(sample, device: sensor.displayName, motion: motion, shake: shake) + "\n"
+                }
                 if let samples, seen >= samples { reachedLimit = true }
             }
             if json, !output.isEmpty {
@@ -98,5 +112,30 @@ struct Monitor: ParsableCommand {
             printError(failure)
             throw ExitCode(1)
         }
+    }
+
+    /// Every sample of the recording at `path`, fused, as fast as the output takes them.
+    func printReplay(_ path: String) throws {
+        let recording: Recording
+        do {
+            recording = try RecordingFile.load(path)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        var processor = MotionProcessor()
+        var output = ""
+        output.reserveCapacity(1 << 16)
+        let limit = samples ?? .max
+        for (index, sample) in recording.samples.enumerated() where index < limit {
+            let (motion, shake) = processor.add(sample)
+            output += MotionSampleText.jsonLine(sample, device: recording.header.device, motion: motion, shake: shake)
+            output += "\n"
+            if output.utf8.count >= 1 << 16 {
+                FileHandle.standardOutput.write(Data(output.utf8))
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

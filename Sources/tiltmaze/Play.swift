@@ -21,7 +21,7 @@ struct Play: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH. auto uses the best sensor found, else the simulated board.")
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE (a recording, in real time). auto uses the best sensor found, else the simulated board.")
     var source: SensorRequest = .auto
 
     @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
@@ -39,10 +39,16 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Where F12 saves a picture of the screen (PNG).", valueName: "dir"))
     var screenshotDir: String = "."
 
+    @Flag(help: "With --source replay:FILE: no screen and no clock; play the recording as fast as the physics can and print the outcome as one line of JSON (won, time_s, catches, steps, trajectory_hash).")
+    var headless = false
+
     @Flag(help: "Show live figures on the status line: physics tick lateness p50/p99, frame period and cost, sample age p50/p99, samples dropped.")
     var stats = false
 
     func validate() throws {
+        if headless, case .replay = source {} else if headless {
+            throw ValidationError("--headless plays a recording: give --source replay:FILE")
+        }
         guard (10...5_000).contains(sensorRate) else {
             throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
         }
@@ -53,6 +59,17 @@ struct Play: ParsableCommand {
 
     func run() throws {
         let level = try loadLevel(self.level)
+        if headless, case .replay(let path) = source {
+            // No stored calibration: the outcome depends on the file alone.
+            do {
+                let recording = try RecordingFile.load(path)
+                print(HeadlessGame.run(level: level, samples: recording.samples, rate: physicsRate).jsonLine)
+                return
+            } catch {
+                printError("\(error)")
+                throw ExitCode(1)
+            }
+        }
 
         let outcome: FrameLoop.Outcome
         var calibration: StoredCalibration?

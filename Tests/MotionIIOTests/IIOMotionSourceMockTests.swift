@@ -46,6 +46,14 @@ struct IIOMotionSourceMockTests {
         return s.bytes
     }
 
+    @Test("an IMU's calibration identity is its name and bus path, not its iio:deviceN number")
+    func identity() throws {
+        try withIMUs([MockIIODevice.mpu6050()]) { _, imus in
+            let source = IIOMotionSource(imu: imus[0], rate: 200)
+            #expect(source.calibrationIdentity == "iio mpu6050 at platform/soc/fe804000.i2c/i2c-1/1-0068")
+        }
+    }
+
     @Test("MPU-6050: data-ready trigger, rate, monotonic clock and scan elements set; exact SI values in order; all restored")
     func mpu6050() throws {
         let mpu = MockIIODevice.mpu6050()

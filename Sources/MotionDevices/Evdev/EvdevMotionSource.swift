@@ -83,6 +83,9 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         "evdev \(node.name)" + (node.uniq.map { $0.isEmpty ? "" : " " + $0 } ?? "")
     }
 
+    private let connectedScales = Mutex<SensorScales?>(nil)
+    public var scales: SensorScales? { connectedScales.withLock { $0 } }
+
     public var failure: String? { failureText.withLock { $0 } }
     /// Set while the controller is away and the source waits for it to come back.
     public var interruption: String? { interruptionText.withLock { $0 } }
@@ -147,7 +150,14 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                              detail: "\(device.name) has neither accelerometer axes (ABS_X/Y/Z) nor a gyroscope with a resolution")
         }
         try device.setClock(.monotonic)
-        var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mountMatrix(for: path))
+        let mount = mountMatrix(for: path)
+        var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mount)
+        // Resolutions are counts per g and per °/s (the input subsystem's convention for accelerometers).
+        connectedScales.withLock {
+            $0 = SensorScales(accel: accel.flatMap { $0 > 0 ? standardGravity / Double($0) : nil },
+                              gyro: gyro.flatMap { $0 > 0 ? Double.pi / 180 / Double($0) : nil },
+                              hasGyroscope: (gyro ?? 0) > 0, mount: mount)
+        }
         for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absZ, EvdevCode.absRX, EvdevCode.absRY, EvdevCode.absRZ] {
             if let value = device.currentValue(type: .abs, code: code) { assembler.setInitial(code: code, value: value) }
         }

@@ -82,6 +82,14 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     public var calibrationIdentity: String? { imu.identity }
 
+    /// From the converters `start()` made (accelerometer and gyroscope may be on two devices). Not for the sensor thread.
+    public var scales: SensorScales? {
+        guard !captures.isEmpty else { return nil }
+        let accel = captures.lazy.compactMap(\.converter.accel).first
+        let gyro = captures.lazy.compactMap(\.converter.gyro).first
+        return SensorScales(accel: accel?.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: captures[0].converter.mount)
+    }
+
     public var failure: String? { failureText.withLock { $0 } }
 
     public func start() throws {

@@ -1,0 +1,32 @@
+/// What CoreMotion's `CMDeviceMotion` gives an app, per sample: the fused
+/// attitude, gravity and the player's own push apart, the bias-free rotation
+/// rate, and a shake when one fires. `monitor --json` prints it; ColorTilt
+/// reads it.
+public struct MotionProcessor: Sendable {
+    public private(set) var estimator: TiltEstimator
+    public private(set) var shakes: ShakeDetector
+
+    public init(estimator: TiltEstimator = TiltEstimator(), shakes: ShakeDetector = ShakeDetector()) {
+        self.estimator = estimator
+        self.shakes = shakes
+    }
+
+    /// Folds in `sample` and returns the motion as of it, and the shake it completed, if any.
+    public mutating func add(_ sample: MotionSample) -> (motion: FusedMotion, shake: Shake?) {
+        estimator.add(sample)
+        // Gravity as measured (not seen from the player's neutral): user
+        // acceleration is what is left of the reading once real gravity is out.
+        let gravity = estimator.measuredGravity
+        var motion = estimator.attitude.motion(for: sample)
+        if !estimator.hasGyroscope {
+            // Accelerometer only: the low-pass is the better gravity, and the
+            // attitude is the one that has it (heading unknown, left at zero).
+            motion.gravity = gravity
+            motion.attitude = gravity.length > 0 ? AttitudeFilter.aligned(with: (.zero - gravity) / gravity.length) : .identity
+            motion.userAcceleration = sample.hasAcceleration ? sample.acceleration + gravity : .zero
+        }
+        let shake = sample.hasAcceleration && estimator.samplesSeen > 1
+            ? shakes.add(userAcceleration: motion.userAcceleration, at: sample.timestamp) : nil
+        return (motion, shake)
+    }
+}

@@ -1,0 +1,183 @@
+/// A motion recording: what `tiltmaze record` writes and `--source
+/// replay:FILE` plays back. Version 1, documented in README.md ("Recordings"):
+///
+///     TILTMAZE RECORDING 1\n          the first line: format and version
+///     device: mpu6050 on iio:device0\n
+///     identity: iio mpu6050 at platform/…/1-0068\n
+///     rate_hz: 200\n
+///     accel_scale: 0.000598550\n     m/s² per count, or "unknown"
+///     gyro_scale: 0.000133158\n      rad/s per count, "none" without a gyroscope
+///     mount_matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1\n   already applied to the samples
+///     \n                              a blank line ends the header
+///     samples, 57 bytes each, little-endian:
+///       Int64 t_ns (CLOCK_MONOTONIC), UInt8 fields (bit 0 accel, bit 1 gyro),
+///       Float64 ax ay az (m/s²), Float64 gx gy gz (rad/s), board frame
+///
+/// A readable header (`head` shows it) and exact binary samples: the
+/// doubles are the ones the sensor produced, so a replay is bit for bit
+/// the same stream. Unknown header keys are kept and ignored, so later
+/// versions can add some without breaking this reader.
+public struct RecordingHeader: Sendable, Equatable {
+    public static let firstLine = "TILTMAZE RECORDING 1"
+    public static let sampleSize = 57
+
+    public var device: String
+    public var identity: String?
+    public var rate: Double
+    public var accelScale: Double?
+    public var gyroScale: Double?
+    public var hasGyroscope: Bool
+    public var mount: MountMatrix
+
+    public init(device: String, identity: String?, rate: Double, accelScale: Double? = nil, gyroScale: Double? = nil,
+                hasGyroscope: Bool, mount: MountMatrix = .identity) {
+        self.device = device
+        self.identity = identity
+        self.rate = rate
+        self.accelScale = accelScale
+        self.gyroScale = gyroScale
+        self.hasGyroscope = hasGyroscope
+        self.mount = mount
+    }
+
+    /// The header's bytes, blank line included.
+    public var encoded: [UInt8] {
+        func clean(_ s: String) -> String { String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+        var text = Self.firstLine + "\n"
+        text += "device: \(clean(device))\n"
+        if let identity { text += "identity: \(clean(identity))\n" }
+        text += "rate_hz: \(rate)\n"
+        text += "accel_scale: \(accelScale.map { "\($0)" } ?? "unknown")\n"
+        text += "gyro_scale: \(hasGyroscope ? gyroScale.map { "\($0)" } ?? "unknown" : "none")\n"
+        text += "mount_matrix: \(mount)\n\n"
+        return Array(text.utf8)
+    }
+}
+
+extension MotionSample {
+    /// Appends the sample's 57-byte recorded form.
+    public func appendRecorded(to bytes: inout [UInt8]) {
+        func append<T: FixedWidthInteger>(_ v: T) {
+            withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(timestamp)
+        append(fields.rawValue)
+        for v in [acceleration.x, acceleration.y, acceleration.z, rotationRate.x, rotationRate.y, rotationRate.z] {
+            append(v.bitPattern)
+        }
+    }
+}
+
+/// Where a recording or a CSV file went wrong, in the words a player can act on.
+public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// "line 3", "byte 1234".
+    public var location: String
+    public var problem: String
+    public var description: String { "\(location): \(problem)" }
+
+    public init(location: String, problem: String) {
+        self.location = location
+        self.problem = problem
+    }
+}
+
+/// A whole recording read back: its header and its samples in order.
+public struct Recording: Sendable {
+    public var header: RecordingHeader
+    public var samples: [MotionSample]
+
+    public init(header: RecordingHeader, samples: [MotionSample]) {
+        self.header = header
+        self.samples = samples
+    }
+
+    /// Reads a recording (`TILTMAZE RECORDING 1`) or a CSV file (first line
+    /// `t_ns,ax,ay,az,gx,gy,gz`), whichever `bytes` is.
+    public static func parse(_ bytes: [UInt8], name: String) throws(RecordingError) -> Recording {
+        let csvHeader = Array(SampleCSV.header.utf8)
+        if bytes.starts(with: Array("TILTMAZE RECORDING ".utf8)) {
+            return try parseRecording(bytes)
+        } else if bytes.starts(with: csvHeader) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + csvHeader) {
+            return try SampleCSV.parse(bytes, name: name)
+        }
+        throw RecordingError(location: "line 1",
+                             problem: "expected \"\(RecordingHeader.firstLine)\" (a TiltMaze recording) or the CSV header \"\(SampleCSV.header)\"")
+    }
+
+    static func parseRecording(_ bytes: [UInt8]) throws(RecordingError) -> Recording {
+        var header = RecordingHeader(device: "", identity: nil, rate: 0, hasGyroscope: false)
+        var seen: Set<String> = []
+        var position = 0
+        var line = 0
+        while true {
+            guard let end = bytes[position...].firstIndex(of: 0x0A) else {
+                throw RecordingError(location: "line \(line + 1)", problem: "the header never ends: expected a blank line before the samples")
+            }
+            line += 1
+            let text = String(decoding: bytes[position..<end], as: UTF8.self)
+            position = end + 1
+            if line == 1 {
+                guard text == RecordingHeader.firstLine else {
+                    throw RecordingError(location: "line 1", problem: "\"\(text)\": this TiltMaze reads \"\(RecordingHeader.firstLine)\" (version 1)")
+                }
+                continue
+            }
+            if text.isEmpty { break }
+            guard let colon = text.firstIndex(of: ":") else {
+                throw RecordingError(location: "line \(line)", problem: "expected \"key: value\" in the header, found \"\(text)\"")
+            }
+            let key = String(text[..<colon])
+            let value = String(text[text.index(after: colon)...].trimmingCharacters(in: " \t"))
+            seen.insert(key)
+            func number(_ what: String) throws(RecordingError) -> Double {
+                guard let v = Double(value), v.isFinite, v > 0 else {
+                    throw RecordingError(location: "line \(line)", problem: "\(key): expected \(what), found \"\(value)\"")
+                }
+                return v
+            }
+            switch key {
+            case "device": header.device = value
+            case "identity": header.identity = value
+            case "rate_hz": header.rate = try number("a positive number of samples per second")
+            case "accel_scale": header.accelScale = value == "unknown" ? nil : try number("m/s² per count or \"unknown\"")
+            case "gyro_scale":
+                header.hasGyroscope = value != "none"
+                header.gyroScale = value == "none" || value == "unknown" ? nil : try number("rad/s per count, \"unknown\" or \"none\"")
+            case "mount_matrix":
+                guard let m = MountMatrix(parsing: value) else {
+                    throw RecordingError(location: "line \(line)", problem: "mount_matrix: expected three rows of three numbers, \"1, 0, 0; 0, 1, 0; 0, 0, 1\"")
+                }
+                header.mount = m
+            default: break   // a later version's key
+            }
+        }
+        for key in ["device", "rate_hz"] where !seen.contains(key) {
+            throw RecordingError(location: "line \(line)", problem: "the header has no \"\(key):\" line")
+        }
+        let size = RecordingHeader.sampleSize
+        var samples: [MotionSample] = []
+        samples.reserveCapacity((bytes.count - position) / size)
+        var last = Int64.min
+        while position < bytes.count {
+            guard bytes.count - position >= size else {
+                throw RecordingError(location: "byte \(position)",
+                                     problem: "sample \(samples.count + 1) is cut short (\(bytes.count - position) of \(size) bytes): the recording was interrupted; the \(samples.count) samples before it are whole")
+            }
+            let sample = bytes.withUnsafeBytes { raw -> MotionSample in
+                let base = raw.baseAddress! + position
+                func double(_ at: Int) -> Double { Double(bitPattern: UInt64(littleEndian: (base + at).loadUnaligned(as: UInt64.self))) }
+                return MotionSample(timestamp: Int64(littleEndian: base.loadUnaligned(as: Int64.self)),
+                                    acceleration: Vector3(double(9), double(17), double(25)),
+                                    rotationRate: Vector3(double(33), double(41), double(49)),
+                                    fields: MotionSample.Fields(rawValue: base.load(fromByteOffset: 8, as: UInt8.self)))
+            }
+            if let problem = SampleCSV.problem(with: sample, after: last) {
+                throw RecordingError(location: "byte \(position)", problem: "sample \(samples.count + 1): \(problem)")
+            }
+            last = sample.timestamp
+            samples.append(sample)
+            position += size
+        }
+        return Recording(header: header, samples: samples)
+    }
+}

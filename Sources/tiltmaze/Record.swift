@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+import MotionDevices
+import SystemCalls
+
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a motion sensor's samples to a file, to replay with --source replay:FILE.",
+        discussion: """
+            The file is a TiltMaze recording (README.md, "Recordings"): a text
+            header naming the device, its rate, scales and mount matrix, then
+            every sample exactly as the game received it. Ctrl-C (or
+            --seconds) ends the recording and saves it; until then it is
+            written beside FILE under a temporary name, so FILE never holds
+            half a recording.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Where to save the recording.", valueName: "file"))
+    var file: String
+
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
+    var source: SensorRequest = .auto
+
+    @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
+    var seconds: Double?
+
+    @Option(help: "Sensor rate, samples per second (the nearest the driver offers at or above it).")
+    var sensorRate: Double = 200
+
+    func validate() throws {
+        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
+        if case .replay = source { throw ValidationError("record reads a sensor; to convert a recording, replay it with monitor --json") }
+        guard (10...5_000).contains(sensorRate) else {
+            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
+        }
+    }
+
+    func run() throws {
+        let chosen: ChosenSource
+        do {
+            chosen = try source.makeSource(rate: sensorRate)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        let sensor = chosen.source
+        StopSignals.install()
+        do {
+            try sensor.start()
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        defer { sensor.stop() }
+        let scales = sensor.scales
+        let header = RecordingHeader(device: sensor.displayName, identity: sensor.calibrationIdentity, rate: sensor.rate,
+                                     accelScale: scales?.accel, gyroScale: scales?.gyro,
+                                     hasGyroscope: scales?.hasGyroscope ?? (sensor is SimulatedSource),
+                                     mount: scales?.mount ?? .identity)
+        let writer: RecordingWriter
+        do {
+            writer = try RecordingWriter(path: file, header: header)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        printError("recording \(chosen.description) to \(file); Ctrl-C stops and saves")
+
+        let isTTY = isatty(2) == 1
+        let started = MonotonicClock.now()
+        let end = seconds.map { started + Int64($0 * 1e9) }
+        var nextProgress = started + 1_000_000_000
+        var failure: String?
+        var first: Int64?
+        var last: Int64 = 0
+        func progress() -> String {
+            let span = first.map { Double(last - $0) / 1e9 } ?? 0
+            return String(format: "%d samples, %.1f s of motion, %.0f KB", writer.samplesWritten, span,
+                          Double(writer.samplesWritten * RecordingHeader.sampleSize) / 1024)
+        }
+        do {
+            while !StopSignals.isRequested {
+                if let f = sensor.failure { failure = f; break }
+                let now = MonotonicClock.now()
+                if let end, now >= end { break }
+                MonotonicClock.sleep(until: min(now + 10_000_000, end ?? .max))
+                var appendError: SourceError?
+                sensor.samples.drain { sample in
+                    guard appendError == nil else { return }
+                    do {
+                        try writer.append(sample)
+                        if first == nil { first = sample.timestamp }
+                        last = sample.timestamp
+                    } catch { appendError = error as? SourceError ?? SourceError(description: "\(error)") }
+                }
+                if let appendError { throw appendError }
+                if MonotonicClock.now() >= nextProgress {
+                    nextProgress += 1_000_000_000
+                    let line = progress()
+                    FileHandle.standardError.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
+                }
+            }
+            if sensor.samples.droppedCount > 0 {
+                printError("\(sensor.samples.droppedCount) samples were dropped (the recorder fell behind)")
+            }
+            try writer.finish()
+        } catch {
+            writer.abandon()
+            if isTTY { FileHandle.standardError.write(Data("\n".utf8)) }
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        if isTTY { FileHandle.standardError.write(Data("\n".utf8)) }
+        if let failure {
+            printError("\(failure); the \(writer.samplesWritten) samples before it are saved in \(file)")
+            throw ExitCode(1)
+        }
+        printError("saved \(file): \(progress())")
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+import Foundation
+
+@Suite("record, replay, monitor --json and play --headless")
+struct RecordReplayTests {
+    func temporary(_ name: String) -> String {
+        NSTemporaryDirectory() + "tiltmaze-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
+    }
+
+    @Test("record saves a recording of the simulated board; monitor replays every sample with the fused fields; no temporary file stays")
+    func recordThenMonitor() throws {
+        let file = temporary("sim.tmr")
+        defer { unlink(file) }
+        let r = try ProgramRunner.run(["record", file, "--source", "sim", "--seconds", "0.5", "--sensor-rate", "100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("saved \(file): "), "\(r.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(bytes.starts(with: Data("TILTMAZE RECORDING 1\ndevice: simulated board (keyboard tilt)\nidentity: simulated board\nrate_hz: 100.0\n".utf8)))
+        let directory = (file as NSString).deletingLastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasPrefix((file as NSString).lastPathComponent + ".tmp") }
+        #expect(leftovers.isEmpty)
+
+        let m = try ProgramRunner.run(["monitor", "--source", "replay:\(file)", "--json"])
+        #expect(m.status == 0, "\(m.stderr)")
+        let lines = m.stdout.split(separator: "\n")
+        let headerSize = bytes.firstRange(of: Data("\n\n".utf8))!.upperBound
+        #expect(lines.count == (bytes.count - headerSize) / 57)
+        #expect(lines.count >= 40)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            for key in ["t_ns", "accel", "gyro", "gravity", "attitude", "user_accel", "rotation_rate", "device"] {
+                #expect(object[key] != nil, "\(key) missing from \(line)")
+            }
+            let gravity = object["gravity"] as! [Double]
+            #expect(abs(gravity[2] + 9.80665) < 0.01, "a level board: \(line)")
+            #expect((object["attitude"] as! [Double]).count == 4)
+        }
+    }
+
+    @Test("play --headless on the same recording twice gives the same outcome line; a CSV plays too")
+    func headlessTwice() throws {
+        let file = temporary("tilt.csv")
+        defer { unlink(file) }
+        // A board lowered on its right for three seconds, at 100 Hz.
+        var csv = "t_ns,ax,ay,az,gx,gy,gz\n"
+        for i in 0..<300 {
+            csv += "\(1_000_000_000 + i * 10_000_000),-2.5,0.3,9.4,0,0,0\n"
+        }
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let a = try ProgramRunner.run(["play", "--source", "replay:\(file)", "--headless"])
+        let b = try ProgramRunner.run(["play", "--source", "replay:\(file)", "--headless"])
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(a.stdout == b.stdout)
+        let object = try JSONSerialization.jsonObject(with: Data(a.stdout.utf8)) as! [String: Any]
+        #expect(object["won"] as? Bool == false)
+        #expect((object["trajectory_hash"] as? String)?.count == 16)
+        #expect(object["steps"] as? Int == 718)   // 2.99 s from first sample to last, at 240 steps a second, rounded up
+        #expect(a.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test("a malformed replay file is named with its line and what was expected; exit status 1")
+    func malformed() throws {
+        let file = temporary("bad.csv")
+        defer { unlink(file) }
+        try "t_ns,ax,ay,az,gx,gy,gz\n1,0,0,9.8,0,0,0\n2,0,zero,9.8,0,0,0\n".write(toFile: file, atomically: true, encoding: .utf8)
+        for args in [["play", "--source", "replay:\(file)", "--headless"], ["monitor", "--source", "replay:\(file)", "--json"]] {
+            let r = try ProgramRunner.run(args)
+            #expect(r.status == 1)
+            #expect(r.stderr == "tiltmaze: \(file): line 3: field 3 (ay): expected a number in m/s², found \"zero\"\n")
+            #expect(r.stdout.isEmpty)
+        }
+        let missing = try ProgramRunner.run(["play", "--source", "replay:/nonexistent/x.tmr", "--headless"])
+        #expect(missing.stderr.contains("cannot read the recording /nonexistent/x.tmr: No such file"), "\(missing.stderr)")
+    }
+
+    @Test("--headless needs a recording; record refuses a replay source and a place it cannot write, leaving nothing")
+    func refusals() throws {
+        let headless = try ProgramRunner.run(["play", "--source", "sim", "--headless"])
+        #expect(headless.status != 0 && headless.stderr.contains("--headless plays a recording: give --source replay:FILE"))
+        let replay = try ProgramRunner.run(["record", "x.tmr", "--source", "replay:y.tmr"])
+        #expect(replay.status != 0 && replay.stderr.contains("record reads a sensor"))
+        let nowhere = try ProgramRunner.run(["record", "/nonexistent/dir/x.tmr", "--source", "sim", "--seconds", "0.2"])
+        #expect(nowhere.status == 1)
+        #expect(nowhere.stderr.contains("cannot write the recording next to /nonexistent/dir/x.tmr"), "\(nowhere.stderr)")
+    }
+}
