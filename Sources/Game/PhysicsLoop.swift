@@ -20,6 +20,7 @@ public final class PhysicsLoop: @unchecked Sendable {
     @exclusivity(unchecked) private var estimator: TiltEstimator
     @exclusivity(unchecked) private var clock: FixedStepClock
     @exclusivity(unchecked) private var drained: UInt64 = 0
+    @exclusivity(unchecked) private var referenceChangesTaken: UInt64 = 0
     private let thread: PeriodicThread
 
     /// Changes to the player's neutral tilt, from the frame loop's thread.
@@ -74,7 +75,10 @@ public final class PhysicsLoop: @unchecked Sendable {
     public func tick(elapsed: Int64) {
         drained &+= UInt64(samples.drain { estimator.add($0) })
         let (change, isNew) = referenceChanges.read()
-        if isNew { estimator.reference = change.applied(to: estimator.reference, measuredGravity: estimator.measuredGravity) }
+        if isNew {
+            estimator.reference = change.applied(to: estimator.reference, measuredGravity: estimator.measuredGravity)
+            referenceChangesTaken &+= 1
+        }
 
         let restarts = restartRequests.load(ordering: .relaxed)
         if restarts != restartsSeen {
@@ -100,6 +104,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         s.lastSampleTime = estimator.lastTimestamp
         s.measuredGravity = estimator.measuredGravity
         s.reference = estimator.reference
+        s.referenceChanges = referenceChangesTaken
         s.gyroBias = estimator.attitude.bias
         s.hasLearntGyroBias = estimator.hasGyroscope && estimator.attitude.hasLearntBias
         return s

@@ -32,8 +32,9 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     public var gravity: Vector3 = .zero
     /// Gravity as the sensor measured it, before the neutral tilt is taken out.
     public var measuredGravity: Vector3 = .zero
-    /// The player's neutral tilt in use.
+    /// The player's neutral tilt in use, and how many changes to it the physics has taken.
     public var reference: TiltReference = .level
+    public var referenceChanges: UInt64 = 0
     /// The gyroscope's bias as now estimated, rad/s, and whether the
     /// estimate has had time enough to be worth remembering.
     public var gyroBias: Vector3 = .zero

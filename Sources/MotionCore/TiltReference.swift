@@ -71,15 +71,21 @@ public struct TiltReference: Sendable, Equatable, BitwiseCopyable {
         isEnabled ? correction.rotate(gravity) : gravity
     }
 
-    /// One line for the player: "level", or "24° from level (top edge up 22°, right edge down 9°)".
-    public var summary: String {
+    /// One line for the player: "level", or "24.0° from level (top edge up 22.0°, right edge down 9.4°)".
+    public var summary: String { describe(from: " from level") }
+
+    /// The same, short enough for a status line: "24.0° (top edge up 22.0°, right edge down 9.4°)".
+    public var shortSummary: String { describe(from: "") }
+
+    private func describe(from: String) -> String {
         let angle = angleFromLevel * 180 / .pi
         guard angle >= 0.05 else { return "level" }
         let (top, right) = edgeAngles
-        func edge(_ name: String, _ degrees: Double) -> String {
-            abs(degrees) < 0.05 ? "\(name) level" : "\(name) \(degrees > 0 ? "up" : "down") \(Self.format(abs(degrees)))°"
+        // Only the edges that lean: a level edge goes without saying.
+        let edges = [("top edge", top), ("right edge", right)].filter { abs($0.1) >= 0.05 }.map { name, degrees in
+            "\(name) \(degrees > 0 ? "up" : "down") \(Self.format(abs(degrees)))°"
         }
-        return "\(Self.format(angle))° from level (\(edge("top edge", top)), \(edge("right edge", right)))"
+        return "\(Self.format(angle))°\(from) (\(edges.joined(separator: ", ")))"
             + (wasClamped ? ", clamped to \(Int((Self.maximumAngle * 180 / .pi).rounded()))°" : "")
     }
 

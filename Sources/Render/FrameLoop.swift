@@ -84,12 +84,16 @@ public final class FrameLoop {
             case .restart: physics.restart()
             case .quit: quit = true
             case .screenshot: screenshotWanted = screenshots != nil
-            case .calibrateHere: physics.changeReference(.captureCurrent)
+            case .calibrateHere:
+                physics.changeReference(.captureCurrent)
+                calibrationAsked = latestReferenceChanges
             case nil: break
             }
         }
 
-        var shownReference: TiltReference?
+        // After "Calibrate here", the new neutral is told once the physics has taken it.
+        var calibrationAsked: UInt64?
+        var latestReferenceChanges: UInt64 = 0
         var schedule = PeriodicSchedule(period: framePeriod, start: MonotonicClock.now(), maxCatchUp: 2)
         var lastWrite = MonotonicClock.now()
         var nextStatistics = lastWrite + statisticsInterval
@@ -121,10 +125,11 @@ public final class FrameLoop {
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
             outcome.reference = snapshot.reference
             outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
-            if let shown = shownReference, shown != snapshot.reference {
-                message = ("Neutral tilt: \(snapshot.reference.summary)", wake + Self.messageDuration)
+            latestReferenceChanges = snapshot.referenceChanges
+            if let asked = calibrationAsked, snapshot.referenceChanges > asked {
+                calibrationAsked = nil
+                message = ("Neutral: \(snapshot.reference.shortSummary)", wake + Self.messageDuration)
             }
-            shownReference = snapshot.reference
             let drawn = display.draw(snapshot, menu: flow.menu)
             if screenshotWanted, let screenshots {
                 screenshotWanted = false

@@ -38,7 +38,8 @@ struct TiltReferenceTests {
         #expect(steep.wasClamped)
         #expect(abs(steep.angleFromLevel - TiltReference.maximumAngle) < 1e-9)
         #expect(steep.edgeAngles.top < -29.9 && abs(steep.edgeAngles.right) < 1e-6)
-        #expect(steep.summary.hasSuffix("clamped to 30°"), "\(steep.summary)")
+        #expect(steep.summary == "30.0° from level (top edge down 30.0°), clamped to 30°", "\(steep.summary)")
+        #expect(steep.shortSummary == "30.0° (top edge down 30.0°), clamped to 30°")
         let edge = TiltReference(capturing: gravity(roll: 29 * .pi / 180, pitch: 0))
         #expect(!edge.wasClamped)
         // Upside down, or lying on its edge: still a 30° neutral, never a flip.
@@ -60,7 +61,7 @@ struct TiltReferenceTests {
     @Test("the summary names the raised and lowered edges in degrees")
     func summary() {
         let reference = TiltReference(capturing: gravity(roll: 0, pitch: -20 * .pi / 180))
-        #expect(reference.summary == "20.0° from level (top edge up 20.0°, right edge level)")
+        #expect(reference.summary == "20.0° from level (top edge up 20.0°)")
         let both = TiltReference(capturing: gravity(roll: 10 * .pi / 180, pitch: 15 * .pi / 180))
         #expect(both.summary.contains("top edge down 15.0°, right edge down 10."), "\(both.summary)")
     }

@@ -70,7 +70,7 @@ struct FrameLoopTests {
             case 0: step = 1; return [.right]   // tilt the board 0.3 rad to the right
             case 1 where abs(frame.snapshot.measuredGravity.x) > 1: step = 2; return [.character(UInt8(ascii: "p")), .down, .down, .enter]
             case 2 where frame.snapshot.reference != .level && frame.menu == nil: step = 3; return []
-            case 3 where display.notices.contains { $0?.hasPrefix("Neutral tilt: 17.") == true && $0?.contains("right edge down 17.") == true }:
+            case 3 where display.notices.contains { $0?.hasPrefix("Neutral: 17.") == true && $0?.contains("right edge down 17.") == true }:
                 step = 4; return [.character(UInt8(ascii: "q"))]
             default: return []
             }
@@ -83,7 +83,7 @@ struct FrameLoopTests {
         let last = try #require(display.frames.last)
         #expect(last.snapshot.gravity.x.magnitude < 0.05 && last.snapshot.gravity.y.magnitude < 0.05,
                 "held at the neutral, the physics sees a level board: \(last.snapshot.gravity)")
-        #expect(display.notices.contains { $0?.hasPrefix("Neutral tilt: 17.") == true && $0?.contains("right edge down 17.") == true }, "\(Set(display.notices.compactMap { $0 }))")
+        #expect(display.notices.contains { $0?.hasPrefix("Neutral: 17.") == true && $0?.contains("right edge down 17.") == true }, "\(Set(display.notices.compactMap { $0 }))")
     }
 
     @Test("arrows tilt a board the player commands: the ball rolls that way")

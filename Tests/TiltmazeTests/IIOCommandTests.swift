@@ -64,7 +64,7 @@ struct IIOCommandTests {
             let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(p.terminationStatus == 0, "\(stderr)")
-            let lines = stdout.split(separator: "\n").map(String.init)
+            let lines = stdout.split(separator: "\n").map(rawPart)
             #expect(lines == [
                 "{\"t_ns\":1000000000,\"accel\":[\(1000 * 0.000598),0.0,\(16384 * 0.000598)],\"gyro\":[0.0,0.0,\(1000 * 0.000133090)],\"device\":\"mpu6050 on iio:device0\"}",
                 "{\"t_ns\":1000000001,\"accel\":[\(-1000 * 0.000598),0.0,\(16384 * 0.000598)],\"gyro\":[0.0,0.0,\(-1000 * 0.000133090)],\"device\":\"mpu6050 on iio:device0\"}",

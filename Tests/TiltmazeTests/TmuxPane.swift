@@ -6,22 +6,30 @@ import Render
 final class TmuxPane {
     let socket: String
     let tmux: String
+    /// The shell's HOME, fresh for each pane: the game keeps calibration
+    /// under it, which must not carry from one test to the next.
+    let home: String
 
     /// - Parameter environment: extra variables for the shell (and so the game),
     ///   e.g. the umockdev preload and testbed directory.
     init(columns: Int, rows: Int, environment: [String: String] = [:]) throws {
         tmux = ["/usr/bin/tmux", "/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
         socket = "tiltmaze-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var template = Array("/tmp/tiltmaze-home-XXXXXX".utf8CString)
+        home = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         // A plain shell with a known prompt and truecolour announced, as in a modern terminal.
         try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                 "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=tmux-256color", "COLORTERM=truecolor",
+                 "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(home)", "TERM=tmux-256color", "COLORTERM=truecolor",
                  "PS1=shell$ "] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 + ["bash", "--norc", "--noprofile"])
         try run(["set-option", "-g", "status", "off"])
         try run(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    deinit { _ = try? run(["kill-server"]) }
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: home)
+    }
 
     @discardableResult
     func run(_ args: [String]) throws -> String {

@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+
+/// The stored calibration through the whole program: set in the pause
+/// menu, saved on quit, read back by the next game; a bad file set aside.
+@Suite("calibration kept between games", .serialized)
+struct CalibrationCommandTests {
+    func files(_ pane: TmuxPane) -> [String] {
+        let dir = pane.home + "/.config/tiltmaze/calibration"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted().map { dir + "/" + $0 }
+    }
+
+    @Test("Calibrate here saves the tilt as the neutral; the next game starts from it, so a level board rolls the ball")
+    func calibrateHereIsKept() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try pane.runTiltmaze("play --source sim")
+        _ = try pane.waitFor { $0.contains("sensor: simulated") }
+        // Right edge raised 9°: the ball rests against the start cell's left wall.
+        for _ in 0..<3 { try pane.send("Left") }
+        try pane.send("p")
+        _ = try pane.waitFor { $0.contains("Calibrate here") }
+        try pane.send("Down", "Down", "Enter")   // Restart, Calibrate here
+        let told = try pane.waitFor { $0.contains("Neutral: ") }
+        #expect(told.contains("right edge up"), "\(told)")
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+        let saved = try #require(files(pane).first { $0.contains("simulated-board-") }, "\(files(pane))")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: saved))) as! [String: Any]
+        let up = try #require(json["neutral_up"] as? [Double])
+        #expect(up[0] > 0.1, "the right edge was up: up leans to +x, \(up)")
+
+        // A new game on a level board: measured from that neutral, the right
+        // edge is down, so the ball rolls right with no key pressed.
+        try pane.send("clear", "Enter")
+        try pane.runTiltmaze("play --source sim")
+        _ = try pane.waitFor { $0.contains("sensor: simulated") }
+        let start = try #require(try pane.ballPosition())
+        let deadline = Date().addingTimeInterval(20)
+        var now = start
+        while Date() < deadline, now.column <= start.column + 4 {
+            usleep(200_000)
+            if let p = try pane.ballPosition() { now = p }
+        }
+        #expect(now.column > start.column + 4, "ball went from \(start) to \(now)")
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+    }
+
+    @Test("a corrupt calibration file is reported with its path after the game, kept aside, and play goes on from level")
+    func corruptFileKeptAside() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        // Find the file's name by letting the game save one first.
+        try pane.runTiltmaze("play --source sim")
+        _ = try pane.waitFor { $0.contains("sensor: simulated") }
+        try pane.send("Right")
+        try pane.send("p", "Down", "Down", "Enter")
+        _ = try pane.waitFor { $0.contains("Neutral: ") }
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+        let file = try #require(files(pane).first)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: file))
+        try pane.send("clear", "Enter")
+        try pane.runTiltmaze("play --source sim")
+        _ = try pane.waitFor { $0.contains("sensor: simulated") }
+        try pane.send("q")
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
+        #expect(after.replacingOccurrences(of: "\n", with: "").contains("is not a usable calibration (not JSON"), "\(after)")
+        #expect(try String(contentsOfFile: file + ".bad", encoding: .utf8) == "{ not json")
+    }
+}
