@@ -38,6 +38,11 @@ public enum GameInput: Equatable, Sendable {
             case UInt8(ascii: "p"), UInt8(ascii: "P"): self = .pause
             case UInt8(ascii: "r"), UInt8(ascii: "R"): self = .restart
             case UInt8(ascii: "q"), UInt8(ascii: "Q"): self = .quit
+            // WASD are the arrows for the left hand (the other screens read the letters).
+            case UInt8(ascii: "w"), UInt8(ascii: "W"): self = .up
+            case UInt8(ascii: "a"), UInt8(ascii: "A"): self = .left
+            case UInt8(ascii: "s"), UInt8(ascii: "S"): self = .down
+            case UInt8(ascii: "d"), UInt8(ascii: "D"): self = .right
             default: return nil
             }
         }

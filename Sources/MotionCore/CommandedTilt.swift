@@ -8,3 +8,11 @@ public protocol CommandedTilt: AnyObject, Sendable {
     /// Commands the board back to level. Any thread.
     func level()
 }
+
+/// A source that can be shaken on command: the simulated board, so
+/// ColorTilt can be tried without hardware.
+public protocol CommandedShake: AnyObject, Sendable {
+    /// A short 2 g push along `direction` (`Shake.direction`: +x, −x, +y,
+    /// −y, +z, −z), on top of the tilt. Any thread.
+    func shake(direction: Int)
+}

@@ -11,6 +11,11 @@ public struct MotionProcessor: Sendable {
         self.shakes = shakes
     }
 
+    /// Changes the neutral tilt that `estimator.gravity` is measured from.
+    public mutating func changeReference(_ change: ReferenceChange) {
+        estimator.reference = change.applied(to: estimator.reference, measuredGravity: estimator.measuredGravity)
+    }
+
     /// Folds in `sample` and returns the motion as of it, and the shake it completed, if any.
     public mutating func add(_ sample: MotionSample) -> (motion: FusedMotion, shake: Shake?) {
         estimator.add(sample)

@@ -2,12 +2,15 @@ import MotionCore
 import Realtime
 import Handoff
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A motion sensor with no hardware: the keyboard tilts a virtual board
 /// (`TiltBoard`) and a thread of its own samples it at a fixed rate into the
 /// same kind of ring a real IMU feeds, so everything downstream runs exactly
 /// as it would on a Pi.
-public final class SimulatedSource: MotionSource, CommandedTilt, @unchecked Sendable {
+public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake, @unchecked Sendable {
     // @unchecked Sendable: `board` and `thread` are touched only by the sensor
     // thread and by start/stop respectively; commands cross threads as atomics.
 
@@ -24,6 +27,12 @@ public final class SimulatedSource: MotionSource, CommandedTilt, @unchecked Send
     private let commandedRoll = Atomic<UInt64>(0.0.bitPattern)
     private let commandedPitch = Atomic<UInt64>(0.0.bitPattern)
     private let thread: PeriodicThread
+    /// A shake asked for and not yet begun (direction + 1; 0: none), and the one under way.
+    private let requestedShake = Atomic<Int>(0)
+    @exclusivity(unchecked) private var shaking: (direction: Int, elapsed: Double)?
+    /// How long a commanded shake lasts, and its peak, m/s².
+    static let shakeDuration = 0.08
+    static let shakePeak = 2 * standardGravity
     @exclusivity(unchecked) private var board: TiltBoard
 
     public init(rate: Double = 200, tiltStep: Double = 3 * .pi / 180,
@@ -43,6 +52,11 @@ public final class SimulatedSource: MotionSource, CommandedTilt, @unchecked Send
         let limit = board.maxTilt
         update(commandedRoll) { max(-limit, min(limit, $0 + Double(right) * tiltStep)) }
         update(commandedPitch) { max(-limit, min(limit, $0 + Double(up) * tiltStep)) }
+    }
+
+    public func shake(direction: Int) {
+        guard (0..<6).contains(direction) else { return }
+        requestedShake.store(direction + 1, ordering: .relaxed)
     }
 
     /// Commands the board back to level. Any thread.
@@ -73,7 +87,21 @@ public final class SimulatedSource: MotionSource, CommandedTilt, @unchecked Send
             // Stamped with the instant it stands for, as a real IMU's data-ready timestamp is.
             board.targetRoll = Double(bitPattern: commandedRoll.load(ordering: .relaxed))
             board.targetPitch = Double(bitPattern: commandedPitch.load(ordering: .relaxed))
-            samples.push(board.advance(by: dt, timestamp: wake.deadline))
+            var sample = board.advance(by: dt, timestamp: wake.deadline)
+            let asked = requestedShake.exchange(0, ordering: .relaxed)
+            if asked > 0 { shaking = (asked - 1, 0) }
+            if let (direction, elapsed) = shaking {
+                // Half a sine of 2 g along the axis: a hand's quick jab.
+                let push = Self.shakePeak * sin(.pi * min(1, elapsed / Self.shakeDuration))
+                let sign = direction % 2 == 0 ? 1.0 : -1.0
+                switch direction / 2 {
+                case 0: sample.acceleration.x += sign * push
+                case 1: sample.acceleration.y += sign * push
+                default: sample.acceleration.z += sign * push
+                }
+                shaking = elapsed + dt < Self.shakeDuration ? (direction, elapsed + dt) : nil
+            }
+            samples.push(sample)
         }
     }
 

@@ -22,9 +22,13 @@ public protocol Display: AnyObject {
     /// Live figures shown on the status line (ASCII), nil for none; called a
     /// few times a second, without allocating.
     func setStatistics(_ text: UnsafeBufferPointer<UInt8>?)
-    /// Draws `snapshot` with `menu` open over it; returns what reached the screen.
+    /// Draws `snapshot` with `menu` open over it; returns what reached the
+    /// screen. Only for a display made with a level.
     @discardableResult
     func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame
+    /// Draws a screen that is not the maze (calibration, ColorTilt).
+    @discardableResult
+    func drawPanel(_ panel: Panel) -> DrawnFrame
     /// Gives back what the display took (terminal modes, the console); safe to call more than once.
     func restore()
 }

@@ -124,10 +124,6 @@ public struct KeyDecoder: Sendable {
         case 3: .interrupt
         case 10, 13: .enter
         case UInt8(ascii: " "): .space
-        case UInt8(ascii: "w"), UInt8(ascii: "W"): .up
-        case UInt8(ascii: "a"), UInt8(ascii: "A"): .left
-        case UInt8(ascii: "s"), UInt8(ascii: "S"): .down
-        case UInt8(ascii: "d"), UInt8(ascii: "D"): .right
         default: .character(byte)
         }
     }

@@ -7,14 +7,16 @@ enum SingleWidthText {
     /// emoji, combining marks, controls), so nothing can push the layout out
     /// of line. Allocated once, at init; the caller deallocates.
     static func scalars(_ text: String) -> UnsafeMutableBufferPointer<Unicode.Scalar> {
-        let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
-            let v = scalar.value
-            let singleWidth = (0x20 ..< 0x7F).contains(v) || (0xA0 ..< 0x300).contains(v)
-                || (0x2010 ..< 0x2028).contains(v) || (0x2500 ..< 0x25A0).contains(v)
-            return singleWidth ? scalar : "?"
-        }
+        let scalars = text.unicodeScalars.map { isSingleWidth($0) ? $0 : "?" }
         let buffer = UnsafeMutableBufferPointer<Unicode.Scalar>.allocate(capacity: scalars.count)
         _ = buffer.initialize(from: scalars)
         return buffer
+    }
+
+    /// Whether `scalar` is one of those (the menus' ▶ too).
+    static func isSingleWidth(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (0x20 ..< 0x7F).contains(v) || (0xA0 ..< 0x300).contains(v)
+            || (0x2010 ..< 0x2028).contains(v) || (0x2500 ..< 0x25A0).contains(v) || v == 0x25B6
     }
 }

@@ -9,16 +9,23 @@ import Realtime
 /// loop paces it.
 public final class TerminalDisplay: Display {
     public let session: TerminalSession
-    public let screen: GameScreen
+    /// The maze's screen; nil for a display made for panels only.
+    public let screen: GameScreen?
+    private let panelScreen: TerminalScreen
+    private lazy var panelPainter = TerminalPanelPainter(screen: panelScreen)
 
     /// Takes over the terminal on standard input and output and lays the
-    /// game out for its size. Fails, changing nothing, when either is not a terminal.
-    public init(level: Level, sensorName: String, colorMode: ColorMode,
+    /// game out for its size (`level` nil: panels only). Fails, changing
+    /// nothing, when either is not a terminal.
+    public init(level: Level?, sensorName: String, colorMode: ColorMode,
                 showStatistics: Bool = false) throws(TerminalError) {
         session = try TerminalSession.start()
         let size = session.size
-        screen = GameScreen(level: level, sensorName: sensorName, colorMode: colorMode,
-                            columns: size.columns, rows: size.rows, showStatistics: showStatistics)
+        screen = level.map {
+            GameScreen(level: $0, sensorName: sensorName, colorMode: colorMode,
+                       columns: size.columns, rows: size.rows, showStatistics: showStatistics)
+        }
+        panelScreen = TerminalScreen(columns: size.columns, rows: size.rows, colorMode: colorMode)
     }
 
     /// Puts the terminal back (also on deinit).
@@ -29,14 +36,25 @@ public final class TerminalDisplay: Display {
 
     public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
         session.waitForInput(until: deadline, handle)
-        if let size = session.takeResize() { screen.resize(columns: size.columns, rows: size.rows) }
+        if let size = session.takeResize() {
+            screen?.resize(columns: size.columns, rows: size.rows)
+            panelScreen.resize(columns: size.columns, rows: size.rows)
+        }
     }
 
-    public func setNotice(_ text: String?) { screen.setNotice(text) }
+    public func setNotice(_ text: String?) { screen?.setNotice(text) }
 
-    public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { screen.setStatistics(text) }
+    public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { screen?.setStatistics(text) }
+
+    public func drawPanel(_ panel: Panel) -> DrawnFrame {
+        let frame = panelPainter.paint(panel)
+        guard panelScreen.lastFrameStats.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }
+        session.write(frame)
+        return DrawnFrame(bytes: frame.count)
+    }
 
     public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
+        guard let screen else { preconditionFailure("a panel-only display cannot draw the maze") }
         let frame = screen.frame(for: snapshot, menu: menu)
         // Nothing changed (paused, ball at rest): the terminal already shows it.
         guard screen.terminalScreen.lastFrameStats.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }

@@ -77,35 +77,14 @@ struct Play: ParsableCommand {
             let chosen = try source.makeSource(rate: sensorRate)
             calibration = StoredCalibration(for: chosen.source)
             // The displays first: if they cannot be had, no thread has started yet.
-            let choice = self.display.screen?.choose()
-            let sensorLabel = chosen.description + (choice?.label ?? "")
-            var displays: [any Display] = []
-            defer { for d in displays.reversed() { d.restore() } }
-            switch choice {
-            case .terminal?:
-                displays.append(try TerminalDisplay(level: level, sensorName: sensorLabel,
-                                                    colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
-                                                    showStatistics: stats))
-            case .framebuffer(let path, _)?:
-                displays.append(try FramebufferDisplay(level: level, sensorName: sensorLabel, path: path, showStatistics: stats))
-            case nil:
-                break
-            }
-            if self.display.senseHat != nil {
-                guard let path = self.display.senseHatPath() else {
-                    throw FramebufferError.missing("no Sense HAT LED matrix found (no framebuffer named \"\(SenseHatDisplay.framebufferName)\" in /sys/class/graphics): is the HAT on and its overlay loaded? Or name the node: --display sensehat:/dev/fbN")
-                }
-                displays.append(try SenseHatDisplay(level: level, path: path, takesSignals: displays.isEmpty))
-            }
-            let display: any Display = displays.count == 1 ? displays[0] : DisplayGroup(displays)
+            let displays = try OpenDisplays(self.display, level: level, sensorDescription: chosen.description, showStatistics: stats)
+            defer { displays.restore() }
+            let sensorLabel = chosen.description + displays.label
+            let display = displays.display
             let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate,
                                       estimator: calibration?.estimator() ?? TiltEstimator())
             let pads = PadControls(nodes: SensorDiscovery.inputNodes())
-            let size: (width: Int, height: Int) = if let fb = display as? FramebufferDisplay {
-                (fb.device.layout.width, fb.device.layout.height)
-            } else {
-                (1280, 800)
-            }
+            let size = displays.framebufferSize ?? (1280, 800)
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                                width: size.width, height: size.height)
             outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],

@@ -119,9 +119,10 @@ struct GameFlowTests {
 
 @Suite("Keyboard and pad inputs")
 struct InputMappingTests {
-    @Test("keys map to inputs: arrows, Enter, space, p, r, q, Esc and Ctrl-C; others are ignored")
+    @Test("keys map to inputs: arrows and WASD, Enter, space, p, r, q, Esc and Ctrl-C; others are ignored")
     func keys() {
         #expect(GameInput(key: .up) == .up)
+        #expect("wasdWASD".utf8.map { GameInput(key: .character($0)) } == [.up, .left, .down, .right, .up, .left, .down, .right])
         #expect(GameInput(key: .enter) == .select)
         #expect(GameInput(key: .space) == .level)
         #expect(GameInput(key: .character(UInt8(ascii: "p"))) == .pause)

@@ -23,8 +23,9 @@ struct KeyDecoderTests {
         #expect(keys(bytes("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD")) == [.up, .down, .right, .left])
     }
 
-    @Test func wasdInEitherCaseAreArrows() {
-        #expect(keys(bytes("wasdWASD")) == [.up, .left, .down, .right, .up, .left, .down, .right])
+    @Test func lettersStayLetters() {
+        // The game reads WASD as arrows (GameInput); ColorTilt reads a and g as themselves.
+        #expect(keys(bytes("waG")) == [.character(UInt8(ascii: "w")), .character(UInt8(ascii: "a")), .character(UInt8(ascii: "G"))])
     }
 
     @Test func spaceEnterAndCtrlCHaveTheirOwnKeys() {

@@ -50,6 +50,17 @@ final class RecordingDisplay: Display {
         statistics.append(text.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
+    /// Panels drawn, in order; the script is called with the last game frame (or an empty one).
+    private(set) var panels: [Panel] = []
+    var panelScript: ((_ panel: Panel, _ index: Int) -> [Key])?
+
+    func drawPanel(_ panel: Panel) -> DrawnFrame {
+        panels.append(panel)
+        if let panelScript { pending += panelScript(panel, panels.count - 1) }
+        if panels.count >= frameLimit { gaveUp = true }
+        return DrawnFrame(bytes: 0)
+    }
+
     func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
         let frame = Frame(snapshot: snapshot, menu: menu)
         frames.append(frame)

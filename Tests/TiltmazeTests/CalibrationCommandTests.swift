@@ -70,3 +70,52 @@ struct CalibrationCommandTests {
         #expect(try String(contentsOfFile: file + ".bad", encoding: .utf8) == "{ not json")
     }
 }
+
+@Suite("calibrate and colortilt screens in a terminal", .serialized)
+struct PanelCommandTests {
+    @Test("calibrate: WASD tilt the simulated board, c takes the neutral, q saves it and says where")
+    func calibrate() throws {
+        let pane = try TmuxPane(columns: 100, rows: 30)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try pane.runTiltmaze("calibrate --source sim")
+        _ = try pane.waitFor { $0.contains("TiltMaze · Calibrate") && $0.contains("Neutral: level") }
+        try pane.send("s", literal: true)
+        try pane.send("s", literal: true)
+        _ = try pane.waitFor { $0.contains("Tilt from neutral: 6.0°") }
+        try pane.send("c", literal: true)
+        let screen = try pane.waitFor { $0.contains("Neutral now 6.0° (top edge up 6.0°)") }
+        #expect(screen.contains("Neutral: 6.0° from level (top edge up 6.0°)"))
+        try pane.send("q", literal: true)
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        #expect(after.contains("tiltmaze-exit=0"), "\(after)")
+        #expect(after.replacingOccurrences(of: "\n", with: "").contains("Neutral: 6.0° from level (top edge up 6.0°); correction on; saved in \(pane.home)/.config/tiltmaze/calibration/simulated-board-"), "\(after)")
+        #expect(try pane.variable("alternate_on") == "0")
+    }
+
+    @Test("colortilt: a shake along +y (key 3 on the simulated board) turns the arena green, as bright as the tilt")
+    func colorTilt() throws {
+        let pane = try TmuxPane(columns: 100, rows: 30)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try pane.runTiltmaze("colortilt --source sim")
+        _ = try pane.waitFor { $0.contains("TiltMaze · ColorTilt") }
+        try pane.send("3", literal: true)
+        _ = try pane.waitFor { $0.contains("Shake to pick a colour: green") && $0.contains("shakes: 1") }
+        for _ in 0..<5 { try pane.send("Right") }   // 15°: a third of full intensity
+        _ = try pane.waitFor { $0.contains("intensity 33 %") }
+        let colours = try pane.capture(escapes: true)
+        #expect(colours.contains("48;2;13;77;13m"), "the arena is green at a third: \(colours.prefix(600))")
+        try pane.send("q", literal: true)
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        #expect(after.contains("tiltmaze-exit=0"))
+    }
+
+    @Test("calibrate refuses a replay; colortilt's and calibrate's help name their keys")
+    func refusals() throws {
+        let replay = try ProgramRunner.run(["calibrate", "--source", "replay:x.tmr"])
+        #expect(replay.status != 0 && replay.stderr.contains("calibrate needs a live sensor"))
+        let help = try ProgramRunner.run(["colortilt", "--help"])
+        #expect(help.stdout.contains("1.3 g") && help.stdout.contains("gyroscope on (g"))
+        let calibrateHelp = try ProgramRunner.run(["calibrate", "--help"])
+        #expect(calibrateHelp.stdout.contains("Calibrate (c)") && calibrateHelp.stdout.contains("30°"))
+    }
+}

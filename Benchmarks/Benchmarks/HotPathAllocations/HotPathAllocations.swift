@@ -40,6 +40,27 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     do {
+        // The calibration and ColorTilt screens' thread: fused motion, shakes, the model, two publishes.
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        let loop = MotionModelLoop(model: ColorTilt(), samples: ring, rate: 100)
+        var next = 0
+        var timestamp: Int64 = 0
+        Benchmark("MotionModelLoop<ColorTilt>.tick ×10000 (4 samples per tick)", configuration: configuration) { benchmark in
+            for _ in 0..<calls {
+                for _ in 0..<4 {
+                    var s = samples[next & (samples.count - 1)]
+                    s.timestamp = timestamp
+                    ring.push(s)
+                    next &+= 1
+                    timestamp &+= Fixtures.samplePeriod
+                }
+                loop.tick(elapsed: 10_000_000)
+            }
+            blackHole(loop.snapshots.read().value)
+        }
+    }
+
+    do {
         var world = World(level: level, dt: 1 / Fixtures.physicsRate)
         var g = 0
         var snapshot = WorldSnapshot()

@@ -11,7 +11,9 @@ public final class FramebufferDisplay: Display {
     public let device: FramebufferDevice
     public let session: TerminalSession
     public let console: VirtualConsole?
-    public let screen: FramebufferScreen
+    /// The maze's picture; nil for a display made for panels only.
+    public let screen: FramebufferScreen?
+    private lazy var panelPainter = PixelPanelPainter(width: device.layout.width, height: device.layout.height)
     /// What the last `draw` copied: bytes and rectangles.
     public private(set) var lastFrame = (bytes: 0, rectangles: 0)
 
@@ -19,11 +21,13 @@ public final class FramebufferDisplay: Display {
     /// before anything else changes), then takes the terminal for keys and,
     /// when `takeConsole` and standard input is a virtual console, the
     /// console for graphics.
-    public init(level: Level, sensorName: String, path: String, takeConsole: Bool = true,
+    public init(level: Level?, sensorName: String, path: String, takeConsole: Bool = true,
                 showStatistics: Bool = false) throws {
         let device = try FramebufferDevice(path: path)
-        let screen = try FramebufferScreen(level: level, sensorName: sensorName, width: device.layout.width,
-                                           height: device.layout.height, path: path, showStatistics: showStatistics)
+        let screen = try level.map {
+            try FramebufferScreen(level: $0, sensorName: sensorName, width: device.layout.width,
+                                  height: device.layout.height, path: path, showStatistics: showStatistics)
+        }
         let session = try TerminalSession.start()
         var console: VirtualConsole?
         if takeConsole && VirtualConsole.isVirtualConsole(session.input) {
@@ -55,19 +59,34 @@ public final class FramebufferDisplay: Display {
         session.waitForInput(until: deadline, handle)
     }
 
-    public func setNotice(_ text: String?) { screen.setNotice(text) }
+    public func setNotice(_ text: String?) { screen?.setNotice(text) }
 
-    public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { screen.setStatistics(text) }
+    public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { screen?.setStatistics(text) }
+
+    /// Whether drawing may go on: not while another console is shown. A
+    /// return to this console repaints everything.
+    private func mayDraw() -> Bool {
+        guard let console else { return true }
+        if console.takeSwitch() == .acquired {
+            screen?.forceFullRepaint()
+            panelPainter.forceFullRepaint()
+        }
+        return console.isActive
+    }
+
+    public func drawPanel(_ panel: Panel) -> DrawnFrame {
+        guard mayDraw() else { return DrawnFrame(bytes: 0) }
+        let rects = panelPainter.paint(panel)
+        device.waitForVerticalBlank()
+        var bytes = 0
+        for rect in rects { bytes += device.surface.copy(rect, from: panelPainter.picture) }
+        lastFrame = (bytes, rects.count)
+        return DrawnFrame(bytes: bytes, pieces: rects.count)
+    }
 
     public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
-        if let console {
-            switch console.takeSwitch() {
-            case .released: break
-            case .acquired: screen.forceFullRepaint()
-            case .none: break
-            }
-            guard console.isActive else { return DrawnFrame(bytes: 0) }
-        }
+        guard let screen else { preconditionFailure("a panel-only display cannot draw the maze") }
+        guard mayDraw() else { return DrawnFrame(bytes: 0) }
         let rects = screen.compose(snapshot, menu: menu)
         device.waitForVerticalBlank()
         var bytes = 0

@@ -10,7 +10,7 @@ import SystemCalls
 /// The matrix is dark again when the game ends.
 public final class SenseHatDisplay: Display {
     public let device: FramebufferDevice
-    let level: Level
+    let level: Level?
     private let picture = Canvas(width: SenseHatView.size, height: SenseHatView.size)
     private let shown = Canvas(width: SenseHatView.size, height: SenseHatView.size)
     private var restored = false
@@ -21,7 +21,7 @@ public final class SenseHatDisplay: Display {
     /// Opens the matrix at `path`; fails, naming it, when it is not 8×8.
     /// Alone (`takesSignals`), it ends the game on SIGINT, SIGTERM or SIGHUP;
     /// beside a terminal, the terminal does.
-    public init(level: Level, path: String, takesSignals: Bool = true) throws(FramebufferError) {
+    public init(level: Level?, path: String, takesSignals: Bool = true) throws(FramebufferError) {
         device = try FramebufferDevice(path: path)
         guard device.layout.width == SenseHatView.size, device.layout.height == SenseHatView.size else {
             throw .device(path: path, operation: "use it as the Sense HAT's LED matrix", errno: 22,
@@ -47,7 +47,17 @@ public final class SenseHatDisplay: Display {
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) {}
 
     public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
+        guard let level else { preconditionFailure("a panel-only display cannot draw the maze") }
         SenseHatView.paint(snapshot, level: level, into: picture)
+        return show()
+    }
+
+    public func drawPanel(_ panel: Panel) -> DrawnFrame {
+        SenseHatView.paint(panel, into: picture)
+        return show()
+    }
+
+    private func show() -> DrawnFrame {
         var changed = false
         for y in 0 ..< SenseHatView.size { for x in 0 ..< SenseHatView.size where picture[x, y] != shown[x, y] { changed = true } }
         guard changed else { return DrawnFrame(bytes: 0) }
@@ -83,6 +93,16 @@ public final class DisplayGroup: Display {
 
     public func setNotice(_ text: String?) { for d in displays { d.setNotice(text) } }
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { for d in displays { d.setStatistics(text) } }
+
+    public func drawPanel(_ panel: Panel) -> DrawnFrame {
+        var total = DrawnFrame(bytes: 0, pieces: 0)
+        for d in displays {
+            let drawn = d.drawPanel(panel)
+            total.bytes += drawn.bytes
+            total.pieces += drawn.pieces
+        }
+        return total
+    }
 
     public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
         var bytes = 0, pieces = 0

@@ -47,3 +47,22 @@ public enum SenseHatView {
         if let (x, y) = led(snapshot.ball) { canvas[x, y] = ball }
     }
 }
+
+extension SenseHatView {
+    /// The brightest a colour fill may be on the matrix: about half, as the maze view.
+    static let fillLimit = 128.0
+
+    /// A panel on the matrix: the arena's colour (dimmed to at most half
+    /// brightness) with the test square as the one bright LED where it is.
+    public static func paint(_ panel: Panel, into canvas: Canvas) {
+        let a = panel.arena
+        let peak = Double(max(a.r, a.g, a.b, 1))
+        let k = min(1, fillLimit / peak)
+        func dim(_ v: UInt8) -> UInt8 { UInt8((Double(v) * k).rounded()) }
+        canvas.fill(panel.square == nil ? RGB(dim(a.r), dim(a.g), dim(a.b)) : RGB(0, 0, 0))
+        if let square = panel.square {
+            func led(_ v: Double) -> Int { min(size - 1, max(0, Int(v * Double(size)))) }
+            canvas[led(square.x), led(square.y)] = ball
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Game
+import MotionCore
+
+/// `tiltmaze calibrate`: the test square rolls with the tilt measured from
+/// the neutral; Calibrate takes the way the board is held now as the
+/// neutral, Zero returns to level, Correction turns it off and on, Done
+/// ends (the command then saves). Keys, a pad and the Sense HAT joystick all work:
+/// the arrows (D-pad, joystick) move the highlight, Enter (south, press)
+/// chooses; c, z, o and q are shortcuts.
+public final class CalibrateScreen: PanelScreen {
+    public let loop: MotionModelLoop<CalibrationSquare>
+    let sensorName: String
+    let board: (any CommandedTilt)?
+    public private(set) var selected = 0
+    private var notice: (text: String, until: Int64)?
+    private var waitingForChange: UInt64?
+    private var lastChanges: UInt64 = 0
+
+    public enum Item: CaseIterable, Sendable { case calibrate, zero, correction, done }
+    static let items = Item.allCases
+
+    public init(loop: MotionModelLoop<CalibrationSquare>, sensorName: String, board: (any CommandedTilt)?) {
+        self.loop = loop
+        self.sensorName = sensorName
+        self.board = board
+    }
+
+    public static let hints = "arrows+Enter choose · c calibrate · z zero · o correction · q done"
+    public static let simulatedHints = "WASD tilt · space level · c calibrate · z zero · o on/off · q done"
+
+    public func handle(_ input: PanelInput) -> Bool {
+        switch input {
+        case .up: selected = (selected + Self.items.count - 1) % Self.items.count
+        case .down: selected = (selected + 1) % Self.items.count
+        case .select: return choose(Self.items[selected])
+        case .quit, .back: return false
+        case .space: board?.level()
+        case .character(let c):
+            switch c {
+            case UInt8(ascii: "c"): return choose(.calibrate)
+            case UInt8(ascii: "z"): return choose(.zero)
+            case UInt8(ascii: "o"): return choose(.correction)
+            case UInt8(ascii: "w"): board?.nudge(right: 0, up: 1)
+            case UInt8(ascii: "s"): board?.nudge(right: 0, up: -1)
+            case UInt8(ascii: "a"): board?.nudge(right: -1, up: 0)
+            case UInt8(ascii: "d"): board?.nudge(right: 1, up: 0)
+            default: break
+            }
+        case .left, .right: break
+        }
+        return true
+    }
+
+    private var correctionOn = true
+
+    private func choose(_ item: Item) -> Bool {
+        switch item {
+        case .calibrate:
+            loop.changeReference(.captureCurrent)
+            loop.send(.centre)
+        case .zero:
+            loop.changeReference(.level)
+            loop.send(.centre)
+        case .correction:
+            correctionOn.toggle()
+            loop.changeReference(.correction(correctionOn))
+        case .done:
+            return false
+        }
+        waitingForChange = lastChanges
+        return true
+    }
+
+    public func panel(_ square: CalibrationSquare.Snapshot, status: MotionStatus, now: Int64) -> Panel {
+        lastChanges = status.referenceChanges
+        correctionOn = status.reference.isEnabled
+        if let asked = waitingForChange, status.referenceChanges > asked {
+            waitingForChange = nil
+            notice = ("Neutral now \(status.reference.shortSummary)", now + 3_000_000_000)
+        }
+        if let shown = notice, now >= shown.until { notice = nil }
+        let reference = status.reference
+        var lines = [
+            "Hold the board as you like to play,",
+            "then Calibrate: that becomes level.",
+            "",
+            "Neutral: \(reference.summary)",
+            "Correction: \(reference.isEnabled ? "on" : "off (the neutral is kept)")",
+            "Tilt from neutral: \(Self.oneDecimal(square.leanDegrees))°",
+        ]
+        if status.hasGyroscope {
+            let b = status.gyroBias * (180 / .pi)
+            lines.append("Gyro bias: \(Self.oneDecimal(b.x, 2)) \(Self.oneDecimal(b.y, 2)) \(Self.oneDecimal(b.z, 2)) °/s")
+        }
+        lines.append("Sensor: \(sensorName)")
+        let labels = Self.items.map { item -> String in
+            switch item {
+            case .calibrate: return "Calibrate       c"
+            case .zero: return "Zero            z"
+            case .correction: return reference.isEnabled ? "Correction off  o" : "Correction on   o"
+            case .done: return "Done            q"
+            }
+        }
+        return Panel(title: "TiltMaze · Calibrate", lines: lines, items: labels, selected: selected, arena: GamePalette.floor,
+                     square: .init(x: square.x, y: square.y, size: square.size, color: Panel.squareColor),
+                     hints: board == nil ? Self.hints : Self.simulatedHints, notice: notice?.text)
+    }
+
+    static func oneDecimal(_ v: Double, _ digits: Int = 1) -> String {
+        let scale = digits == 2 ? 100.0 : 10.0
+        let n = Int((abs(v) * scale).rounded())
+        let whole = n / Int(scale), fraction = n % Int(scale)
+        let f = String(fraction)
+        return (v < 0 && n != 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - f.count) + f
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

@@ -1,0 +1,46 @@
+/// A screen that is not the maze: the calibration screen and ColorTilt. One
+/// description that every back end draws — the terminal in cells, the
+/// framebuffer in pixels, the Sense HAT on its 8×8 LEDs — so they show the
+/// same thing.
+///
+/// Layout, in every back end: the title on top, a square arena (the test
+/// square rolling in it, or a colour filling it), the information lines and
+/// the items to choose from beside or under it, the key hints at the bottom.
+public struct Panel: Sendable, Equatable {
+    public var title: String
+    /// What the screen says: the neutral, the sensors, what to do.
+    public var lines: [String]
+    /// Choices, chosen with the arrows and Enter (or a pad, or the joystick); may be empty.
+    public var items: [String]
+    public var selected: Int
+    public var arena: RGB
+    /// The test square: centre and side in arena sides (0…1, y down).
+    public var square: Square?
+    public var hints: String
+    /// A passing message ("saved …"), shown highlighted.
+    public var notice: String?
+
+    public struct Square: Sendable, Equatable {
+        public var x: Double, y: Double, size: Double
+        public var color: RGB
+        public init(x: Double, y: Double, size: Double, color: RGB) {
+            self.x = x; self.y = y; self.size = size; self.color = color
+        }
+    }
+
+    public init(title: String, lines: [String] = [], items: [String] = [], selected: Int = 0, arena: RGB,
+                square: Square? = nil, hints: String, notice: String? = nil) {
+        self.title = title
+        self.lines = lines
+        self.items = items
+        self.selected = selected
+        self.arena = arena
+        self.square = square
+        self.hints = hints
+        self.notice = notice
+    }
+
+    /// The arena's frame and the square's colours.
+    public static let arenaFrame = RGB(88, 100, 140)
+    public static let squareColor = RGB(255, 210, 60)
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Game
+import Render
+
+/// The displays `--display` asks for, opened: the screen (terminal or
+/// framebuffer) and the Sense HAT matrix, alone or together.
+struct OpenDisplays {
+    let all: [any Display]
+    /// The screen's choice, for the status line ("· terminal (not a console)").
+    let label: String
+    /// What the frame or panel loop draws on: the one display, or a group.
+    var display: any Display { all.count == 1 ? all[0] : DisplayGroup(all) }
+    /// The framebuffer's size when the screen is one (pictures are drawn at it).
+    var framebufferSize: (width: Int, height: Int)? {
+        (all.first as? FramebufferDisplay).map { ($0.device.layout.width, $0.device.layout.height) }
+    }
+
+    /// Opens them; `level` nil opens them for panels only. Nothing is left
+    /// taken when one fails: the ones opened before it are restored.
+    init(_ selection: DisplaySelection, level: Level?, sensorDescription: String, showStatistics: Bool) throws {
+        let choice = selection.screen?.choose()
+        label = choice?.label ?? ""
+        let sensorLabel = sensorDescription + label
+        var opened: [any Display] = []
+        do {
+            switch choice {
+            case .terminal?:
+                opened.append(try TerminalDisplay(level: level, sensorName: sensorLabel,
+                                                  colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
+                                                  showStatistics: showStatistics))
+            case .framebuffer(let path, _)?:
+                opened.append(try FramebufferDisplay(level: level, sensorName: sensorLabel, path: path, showStatistics: showStatistics))
+            case nil:
+                break
+            }
+            if selection.senseHat != nil {
+                guard let path = selection.senseHatPath() else {
+                    throw FramebufferError.missing("no Sense HAT LED matrix found (no framebuffer named \"\(SenseHatDisplay.framebufferName)\" in /sys/class/graphics): is the HAT on and its overlay loaded? Or name the node: --display sensehat:/dev/fbN")
+                }
+                opened.append(try SenseHatDisplay(level: level, path: path, takesSignals: opened.isEmpty))
+            }
+        } catch {
+            for d in opened.reversed() { d.restore() }
+            throw error
+        }
+        all = opened
+    }
+
+    func restore() { for d in all.reversed() { d.restore() } }
+}

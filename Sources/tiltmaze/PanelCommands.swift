@@ -1,0 +1,119 @@
+import ArgumentParser
+import Evdev
+import Foundation
+import Game
+import IIO
+import MotionCore
+import MotionDevices
+import Render
+import SystemCalls
+
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Set the neutral tilt: hold the board as you like to play and choose Calibrate.",
+        discussion: """
+            A test square rolls with the tilt measured from the neutral.
+            Calibrate (c) takes the way the board is held now as level (at most
+            30° from level: steeper is clamped, and the screen says so); Zero
+            (z) goes back to level; Correction (o) turns the neutral off and on
+            without forgetting it; Done (q) saves it for this sensor in
+            $XDG_CONFIG_HOME/tiltmaze/calibration (README.md, "Calibration").
+            The arrows and Enter, a gamepad's D-pad and A/Cross, or the Sense
+            HAT joystick choose too. With the simulated board, WASD tilt it.
+            """
+    )
+
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
+    var source: SensorRequest = .auto
+
+    @Option(help: "Where to draw: auto, terminal, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: fb,sensehat.")
+    var display: DisplaySelection = DisplaySelection(screen: .auto)
+
+    @Option(help: "Sensor rate, samples per second.")
+    var sensorRate: Double = 100
+
+    func validate() throws {
+        if case .replay = source { throw ValidationError("calibrate needs a live sensor: a replay keeps no calibration") }
+        guard (10...5_000).contains(sensorRate) else {
+            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
+        }
+    }
+
+    func run() throws {
+        var saved: String?
+        var stored: StoredCalibration?
+        var final: MotionStatus?
+        try runPanel(source: source, display: display, sensorRate: sensorRate) { chosen, label in
+            let calibration = StoredCalibration(for: chosen.source)
+            stored = calibration
+            let loop = MotionModelLoop(model: CalibrationSquare(), samples: chosen.source.samples, rate: 100,
+                                       estimator: calibration.estimator(), name: "tiltmaze-calib")
+            return (CalibrateScreen(loop: loop, sensorName: label, board: chosen.source as? any CommandedTilt),
+                    { final = loop.status.read().value })
+        }
+        if let stored, let final {
+            saved = stored.save(reference: final.reference, gyroBias: final.hasLearntGyroBias ? final.gyroBias : nil)
+            if let problem = stored.loaded.problem { printError(problem) }
+            print("Neutral: \(final.reference.summary); correction \(final.reference.isEnabled ? "on" : "off")"
+                  + (saved.map { "; saved in \($0)" } ?? (stored.identity == nil ? "" : "; unchanged")))
+        }
+    }
+}
+
+struct ColorTiltCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "colortilt",
+        abstract: "ColorTilt: shake to pick a colour, tilt or turn to set its brightness.",
+        discussion: """
+            A shake beyond 1.3 g along an axis picks one of six colours by the
+            axis and its sign. With the accelerometer on (a, or a pad's D-pad
+            left), how far the board leans sets the intensity; with the
+            gyroscope on (g, or D-pad right), how fast it turns does. The
+            sensor is read at 100 Hz. With the simulated board, the arrows tilt
+            it and 1–6 shake it. q, Esc, B/Circle or Start leave.
+            """
+    )
+
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE.")
+    var source: SensorRequest = .auto
+
+    @Option(help: "Where to draw: auto, terminal, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: fb,sensehat.")
+    var display: DisplaySelection = DisplaySelection(screen: .auto)
+
+    func run() throws {
+        try runPanel(source: source, display: display, sensorRate: 100) { chosen, label in
+            let calibration = StoredCalibration(for: chosen.source)
+            let loop = MotionModelLoop(model: ColorTilt(), samples: chosen.source.samples, rate: 100,
+                                       estimator: calibration.estimator(), name: "tiltmaze-color")
+            return (ColorTiltScreen(loop: loop, sensorName: label, board: chosen.source as? any CommandedTilt,
+                                    shaker: chosen.source as? any CommandedShake), {})
+        }
+    }
+}
+
+/// Opens the sensor and the displays, runs a panel screen made by `make`
+/// until the player leaves, then calls the `finished` it returned; errors
+/// are reported in one line and end the program with status 1.
+func runPanel<S: PanelScreen>(source: SensorRequest, display selection: DisplaySelection, sensorRate: Double,
+                              _ make: (ChosenSource, String) -> (S, () -> Void)) throws {
+    do {
+        let chosen = try source.makeSource(rate: sensorRate)
+        let displays = try OpenDisplays(selection, level: nil, sensorDescription: chosen.description, showStatistics: false)
+        defer { displays.restore() }
+        let (screen, finished) = make(chosen, chosen.description + displays.label)
+        let pads = PadControls(nodes: SensorDiscovery.inputNodes())
+        let failure = try PanelLoop.run(screen, display: displays.display, source: chosen.source, pads: [pads])
+        finished()
+        displays.restore()
+        if let failure {
+            printError(failure)
+            throw ExitCode(1)
+        }
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        printError("\(error)")
+        throw ExitCode(1)
+    }
+}
