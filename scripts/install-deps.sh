@@ -13,8 +13,9 @@ packages=(pkg-config libiio-dev libevdev-dev libpng-dev)
 if [ "$purpose" = test ]; then
     # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices;
     # python3 checks the module layers (scripts/check-module-layers.py) and runs
-    # the qemu tier, which boots Debian's kernel under qemu with a static busybox.
-    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod)
+    # the qemu tier, which boots Debian's kernel under qemu with a static busybox;
+    # iiod serves a mock IMU over TCP for the --iio-uri tests.
+    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod iiod)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -43,3 +44,10 @@ echo "tiltmaze: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -qq
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian's iiod package enables a service that serves this machine's IIO
+# devices to the network from boot. The tests start their own iiod on a
+# private port; a daemon installed only for them should not stay running.
+if [[ " ${missing[*]} " == *" iiod "* ]] && command -v systemctl >/dev/null 2>&1; then
+    "${sudo[@]}" systemctl disable --now iiod.service >/dev/null 2>&1 || true
+    echo "tiltmaze: installed iiod for the tests and left its service disabled (systemctl enable --now iiod to serve this machine's sensors)" >&2
+fi

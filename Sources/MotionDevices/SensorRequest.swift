@@ -41,17 +41,36 @@ public enum SensorRequest: Equatable, Sendable {
     /// The source asked for, and the line that tells the player which it is and why.
     /// Fails, naming what was looked for and what was found, when a named
     /// sensor does not exist or the IIO devices cannot be read.
-    public func makeSource(rate: Double) throws -> ChosenSource {
+    ///
+    /// - Parameter iioURI: where the IIO devices are (libiio's URI, as its
+    ///   tools take `-u`: `ip:raspberrypi.local`, `ip:192.168.1.20:30431`);
+    ///   nil for this machine's. With it, `auto` means that machine's first IMU.
+    public func makeSource(rate: Double, iioURI: String? = nil) throws -> ChosenSource {
+        if let iioURI {
+            switch self {
+            case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI)
+            case .sim, .evdev, .replay:
+                throw SourceError(description: "--iio-uri is for IIO sensors: use it with --source auto, iio or iio:NAME")
+            case .iio: break
+            }
+        }
         switch self {
         case .auto:
             return SensorSelection.examine().autoSource(rate: rate)
         case .sim:
             return ChosenSource(source: SimulatedSource(rate: rate), description: "simulated board (--source sim)")
         case .iio(let wanted):
-            let imus = try SensorSelection.localIIOContext().map(IIOIMU.find(in:)) ?? []
+            let context: IIOContext?
+            do {
+                context = try iioURI.map { uri throws(IIOError) in try IIOContext(uri: uri) } ?? SensorSelection.localIIOContext()
+            } catch {
+                guard let iioURI else { throw error }
+                throw SourceError(description: "cannot reach iiod at \(iioURI): \(error); is iiod running there (`systemctl status iiod`) and its port (30431 unless given) open?")
+            }
+            let imus = context.map(IIOIMU.find(in:)) ?? []
             guard let imu = Self.pick(wanted, from: imus) else {
                 let found = imus.isEmpty ? "none was found" : "found: " + imus.map(\.description).joined(separator: ", ")
-                let what = wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor"
+                let what = (wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor") + (iioURI.map { " at \($0)" } ?? "")
                 throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
             }
             let source = IIOMotionSource(imu: imu, rate: rate)

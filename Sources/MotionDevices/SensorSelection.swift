@@ -43,7 +43,10 @@ public struct SensorSelection: Sendable {
         }
 
         /// "mpu6050 on iio:device0", as the player is told.
-        public var description: String { "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))" }
+        public var description: String {
+            let remote = imu.devices.first.flatMap { $0.context.isLocal ? nil : " at \($0.context.uri)" } ?? ""
+            return "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))" + remote
+        }
     }
 
     /// An evdev motion node (and its controller's gamepad node) and whether this user may read them.
@@ -112,26 +115,33 @@ public struct SensorSelection: Sendable {
 
     /// Looks at every IIO IMU and evdev motion node. Opens no device node:
     /// it reads sysfs, the IIO context, and checks access.
+    ///
+    /// With `iioURI` (a libiio URI such as `ip:raspberrypi.local`), the IMUs
+    /// are the ones that iiod serves, and only they: the player asked for
+    /// that sensor. Their files are the far machine's, so access is not
+    /// checked from here (iiod runs as root); gamepads are still this machine's.
     public static func examine(sysfs: String = "/sys",
-                               configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) -> SensorSelection {
+                               configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot,
+                               iioURI: String? = nil) -> SensorSelection {
         var failure: String?
         var deviceCount = 0
         var imus: [IMUCandidate] = []
         do {
-            if let context = try localIIOContext(sysfs: sysfs) {
+            if let context = try iioURI.map({ uri throws(IIOError) in try IIOContext(uri: uri) }) ?? localIIOContext(sysfs: sysfs) {
                 deviceCount = context.devices.filter { !$0.isTrigger }.count
                 imus = IIOIMU.find(in: context).map { imu in
                     IMUCandidate(imu: imu, devices: imu.devices.map { device in
-                        DeviceReadiness(device: device, access: IIOCaptureAccess.check(device),
+                        DeviceReadiness(device: device, access: context.isLocal ? IIOCaptureAccess.check(device) : [],
                                         trigger: TriggerChoice.choose(for: device, configfsRoot: configfsRoot))
                     })
                 }
             }
         } catch {
-            failure = "\(error)"
+            failure = iioURI.map { "cannot reach iiod at \($0): \(error); is iiod running there (`systemctl status iiod`) and its port (30431 unless given) open?" }
+                ?? "\(error)"
         }
         let nodes = SensorDiscovery.inputNodes(sysfs: sysfs)
-        let evdev = SensorDiscovery.pair(nodes).map { sensor in
+        let evdev = iioURI != nil ? [] : SensorDiscovery.pair(nodes).map { sensor in
             EvdevCandidate(sensor: sensor, motion: DeviceAccess.check(sensor.motion.path, need: .read),
                            gamepad: sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) })
         }

@@ -7,10 +7,13 @@ struct Devices: ParsableCommand {
         abstract: "List the motion sensors found, what they offer, and whether you may use them."
     )
 
+    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("List the IIO sensors of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
+    var iioURI: String?
+
     func run() throws {
-        let selection = SensorSelection.examine()
+        let selection = SensorSelection.examine(iioURI: iioURI)
         if let failure = selection.iioFailure {
-            printError("cannot read the IIO devices: \(failure)")
+            printError(iioURI == nil ? "cannot read the IIO devices: \(failure)" : failure)
             throw ExitCode(1)
         }
         print(DeviceListing.lines(for: selection).joined(separator: "\n"))

@@ -28,6 +28,9 @@ struct Monitor: ParsableCommand {
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE.")
     var source: SensorRequest = .auto
 
+    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
+    var iioURI: String?
+
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false
 
@@ -51,7 +54,7 @@ struct Monitor: ParsableCommand {
         }
         let chosen: ChosenSource
         do {
-            chosen = try source.makeSource(rate: sensorRate)
+            chosen = try source.makeSource(rate: sensorRate, iioURI: iioURI)
         } catch {
             printError("\(error)")
             throw ExitCode(1)

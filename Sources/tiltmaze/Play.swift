@@ -24,6 +24,9 @@ struct Play: ParsableCommand {
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE (a recording, in real time). auto uses the best sensor found, else the simulated board.")
     var source: SensorRequest = .auto
 
+    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
+    var iioURI: String?
+
     @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
     var level: String?
 
@@ -74,7 +77,7 @@ struct Play: ParsableCommand {
         let outcome: FrameLoop.Outcome
         var calibration: StoredCalibration?
         do {
-            let chosen = try source.makeSource(rate: sensorRate)
+            let chosen = try source.makeSource(rate: sensorRate, iioURI: iioURI)
             calibration = StoredCalibration(for: chosen.source)
             // The displays first: if they cannot be had, no thread has started yet.
             let displays = try OpenDisplays(self.display, level: level, sensorDescription: chosen.description, showStatistics: stats)

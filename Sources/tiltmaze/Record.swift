@@ -23,6 +23,9 @@ struct Record: ParsableCommand {
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
     var source: SensorRequest = .auto
 
+    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
+    var iioURI: String?
+
     @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
     var seconds: Double?
 
@@ -40,7 +43,7 @@ struct Record: ParsableCommand {
     func run() throws {
         let chosen: ChosenSource
         do {
-            chosen = try source.makeSource(rate: sensorRate)
+            chosen = try source.makeSource(rate: sensorRate, iioURI: iioURI)
         } catch {
             printError("\(error)")
             throw ExitCode(1)

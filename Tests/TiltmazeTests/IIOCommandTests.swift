@@ -76,6 +76,86 @@ struct IIOCommandTests {
     }
 }
 
+/// `--iio-uri`: the same commands reading a real iiod that serves the testbed on localhost.
+@Suite("tiltmaze --iio-uri through a real iiod", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct IIONetworkCommandTests {
+    @Test("devices --iio-uri lists the remote MPU-6050 and names the URI as where --source auto reads")
+    func devices() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.mpu6050())
+            let iiod = try IIODaemon()
+            let r = try withExtendedLifetime(iiod) { try ProgramRunner.run(["devices", "--iio-uri", iiod.uri]) }
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("mpu6050  (IIO, use --source iio:mpu6050)"), "\(r.stdout)")
+            #expect(r.stdout.contains("rates: 10 20 50 100 200 500 Hz (now 50)"))
+            #expect(r.stdout.contains("--source auto uses: mpu6050 on iio:device0 at \(iiod.uri)"), "\(r.stdout)")
+        }
+    }
+
+    @Test("monitor --iio-uri --json prints the scans written on the far side, in SI units")
+    func monitor() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.mpu6050())
+            let iiod = try IIODaemon()
+            try withExtendedLifetime(iiod) {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
+                p.arguments = ["monitor", "--iio-uri", iiod.uri, "--json", "--samples", "4", "--sensor-rate", "200"]
+                let out = Pipe(), err = Pipe()
+                p.standardOutput = out
+                p.standardError = err
+                try p.run()
+                let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
+                let deadline = Date().addingTimeInterval(20)
+                while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
+                try #require(testbed.readFile(enable) == "1", "monitor never enabled the buffer through iiod")
+                var bytes: [UInt8] = []
+                for i in 0..<4 {
+                    var s = ScanBytes()
+                    s.be16(Int16(100 * (i + 1))); s.be16(0); s.be16(16384); s.be16(0); s.be16(0); s.be16(0)
+                    s.pad(to: 8)
+                    s.le64(2_000_000_000 + Int64(i) * 5_000_000)
+                    bytes += s.bytes
+                }
+                try testbed.writeScans(bytes, to: "/dev/iio:device0")
+                while p.isRunning && Date() < deadline { usleep(10_000) }
+                if p.isRunning { p.terminate() }
+                p.waitUntilExit()
+                let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                #expect(p.terminationStatus == 0, "\(stderr)")
+                let times = stdout.split(separator: "\n").map { line in line.split(separator: ",")[0] }
+                #expect(times == (0..<4).map { "{\"t_ns\":\(2_000_000_000 + $0 * 5_000_000)" }, "\(stdout)")
+                #expect(stdout.contains("\"device\":\"mpu6050 on iio:device0 at \(iiod.uri)\""))
+                #expect(testbed.readFile(enable) == "0")
+            }
+        }
+    }
+
+    @Test("an iiod that is not there: one line naming the URI and what to check, exit status 1")
+    func unreachable() throws {
+        let r = try ProgramRunner.run(["devices", "--iio-uri", "ip:127.0.0.1:1"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("tiltmaze: cannot reach iiod at ip:127.0.0.1:1: "), "\(r.stderr)")
+        #expect(r.stderr.contains("is iiod running there"))
+        let play = try ProgramRunner.run(["monitor", "--iio-uri", "ip:127.0.0.1:1", "--samples", "1"])
+        #expect(play.status == 1 && play.stderr.contains("cannot reach iiod at ip:127.0.0.1:1"), "\(play.stderr)")
+        let sim = try ProgramRunner.run(["monitor", "--iio-uri", "ip:127.0.0.1:1", "--source", "sim", "--samples", "1"])
+        #expect(sim.status == 1 && sim.stderr.contains("--iio-uri is for IIO sensors"))
+    }
+}
+
+@Suite("tiltmaze --iio-uri through a real iiod, under umockdev-wrapper")
+struct IIONetworkCommandTestsUnderPreload {
+    @Test("the iiod command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIONetworkCommandTests")
+        #expect(run.passed, "\(run)")
+    }
+}
+
 @Suite("tiltmaze with mock IIO devices, under umockdev-wrapper")
 struct IIOCommandTestsUnderPreload {
     @Test("the mock command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))

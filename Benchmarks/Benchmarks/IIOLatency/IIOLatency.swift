@@ -71,17 +71,20 @@ final class Rig: @unchecked Sendable {
     var source: IIOMotionSource?
     var fd: Int32 = -1
     var bare: BareReader?
+    var iiod: LocalIIOD?
     var bareFD: Int32 = -1
     var sequence: Int64 = 1
     var deadline: Int64 = 0
     let scan = UnsafeMutableRawBufferPointer.allocate(byteCount: 24, alignment: 8)
 
-    func start() throws {
+    /// - Parameter overNetwork: read the MPU-6050 through a local iiod (`ip:127.0.0.1:PORT`), as `--iio-uri` does.
+    func start(overNetwork: Bool = false) throws {
         let testbed = MockTestbed()
         self.testbed = testbed
         try testbed.add(description: mpu6050Description(mountMatrix: mount))
         try testbed.add(description: barePTYDescription)
-        let imus = IIOIMU.find(in: try IIOContext())
+        if overNetwork { iiod = try LocalIIOD() }
+        let imus = IIOIMU.find(in: try IIOContext(uri: iiod?.uri))
         guard imus.count == 1, imus[0].name == "mpu6050" else { throw Failure("expected one mpu6050, found \(imus)") }
         guard let fd = testbed.deviceFD(node) else { throw Failure("\(node) has no pty") }
         self.fd = fd
@@ -93,7 +96,7 @@ final class Rig: @unchecked Sendable {
         let k = sequence
         sequence += 1
         fill(sequence: k)
-        let got = try send(expecting: k)
+        let got = try send(expecting: k, fillingBuffer: overNetwork)
         let a = Vector3(Double(raw(1, k)) * accelScale, -Double(raw(0, k)) * accelScale, Double(raw(2, k)) * accelScale)
         let g = Vector3(Double(raw(4, k)) * gyroScale, -Double(raw(3, k)) * gyroScale, Double(raw(5, k)) * gyroScale)
         guard got.acceleration == a, got.rotationRate == g, got.fields == [.acceleration, .rotationRate] else {
@@ -114,6 +117,7 @@ final class Rig: @unchecked Sendable {
         bare = nil
         source?.stop()
         source = nil
+        iiod = nil
         testbed = nil  // removes the testbed and unsets UMOCKDEV_DIR
     }
 
@@ -136,9 +140,18 @@ final class Rig: @unchecked Sendable {
     }
 
     /// Writes the filled scan and spins until its sample is in the ring.
-    func send(expecting k: Int64) throws -> MotionSample {
+    /// Over the network a refill waits for a whole buffer: `fillingBuffer`
+    /// writes the scans after it that complete one.
+    func send(expecting k: Int64, fillingBuffer: Bool = false) throws -> MotionSample {
         guard let source else { throw Failure("not started") }
         guard write(fd, scan.baseAddress, 24) == 24 else { throw Failure("write to \(node): \(String(cString: strerror(errno)))") }
+        if fillingBuffer {
+            for _ in 1 ..< IIOMotionSource.bufferSamples(rate: 200, local: false) {
+                fill(sequence: sequence)
+                sequence += 1
+                guard write(fd, scan.baseAddress, 24) == 24 else { throw Failure("write to \(node): \(String(cString: strerror(errno)))") }
+            }
+        }
         return try wait(for: k, in: source, since: MonotonicClock.now())
     }
 
@@ -358,6 +371,50 @@ let benchmarks: @Sendable () -> Void = {
         }
     } setup: {
         try rig.start()
+    } teardown: {
+        teardown()
+    }
+
+    // Over the network (`--iio-uri`): libiio's network backend can only
+    // refill blocking, which waits until the buffer is full, so the source
+    // sizes it from the rate (20 ms of scans: 4 at 200 Hz). Each iteration
+    // writes one buffer's scans 5 ms apart, as the sensor would, and waits
+    // for them all: the first scan has waited for the other three (15 ms)
+    // plus the trip through iiod, the last only for the trip.
+    let oldest = BenchmarkMetric.custom("first scan of a buffer → ring (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    let newest = BenchmarkMetric.custom("last scan of a buffer → ring (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "Through iiod on localhost (--iio-uri): scan written → sample in ring, MPU-6050 at 200 Hz",
+        configuration: .init(
+            metrics: [oldest, newest],
+            warmupIterations: 5,
+            maxDuration: .seconds(15),
+            maxIterations: 300
+        )
+    ) { benchmark in
+        guard let source = rig.source else { benchmark.error("no source: setup failed"); return }
+        let count = IIOMotionSource.bufferSamples(rate: 200, local: false)
+        var written: [Int64] = []
+        let first = rig.sequence
+        for _ in 0..<count {
+            let k = rig.sequence
+            rig.sequence += 1
+            rig.fill(sequence: k)
+            pace()
+            written.append(MonotonicClock.now())
+            guard write(rig.fd, rig.scan.baseAddress, 24) == 24 else { benchmark.error("write to \(node) failed"); return }
+        }
+        do {
+            _ = try rig.wait(for: first + Int64(count - 1), in: source, since: written[0])
+        } catch {
+            benchmark.error("\(error)")
+            return
+        }
+        let arrived = MonotonicClock.now()
+        benchmark.measurement(oldest, Int(arrived - written[0]))
+        benchmark.measurement(newest, Int(arrived - written[count - 1]))
+    } setup: {
+        try rig.start(overNetwork: true)
     } teardown: {
         teardown()
     }

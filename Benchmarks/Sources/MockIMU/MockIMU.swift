@@ -40,6 +40,7 @@ public final class MockTestbed {
 
 public struct MockTestbedError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
 }
 
 public enum UmockdevPreload {

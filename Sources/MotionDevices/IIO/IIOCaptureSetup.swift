@@ -15,6 +15,8 @@ final class IIOCaptureSetup {
     private(set) var rate: Double?
     /// The trigger in use, if any (for messages).
     private(set) var triggerName: String?
+    /// Puts back the trigger found, when one was changed through libiio's trigger calls.
+    private var restoreTrigger: (() -> Void)?
 
     init(device: IIODevice) { self.device = device }
 
@@ -46,16 +48,14 @@ final class IIOCaptureSetup {
         case .none:
             return
         case .dataReady(let name):
-            try change("trigger/current_trigger", to: name)
-            triggerName = name
+            try use(trigger: name)
         case .existingHrtimer(let name):
             // Made at boot (udev/tiltmaze-hrtimer.service) at the kernel's
             // default rate: pace it as asked, and put its rate back after.
             if let trigger = device.context.triggers.first(where: { $0.name == name }) {
                 try? change("sampling_frequency", to: Self.format(wantedRate), on: trigger)
             }
-            try change("trigger/current_trigger", to: name)
-            triggerName = name
+            try use(trigger: name)
         case .createHrtimer(let name):
             createdTrigger = try HrtimerTrigger.create(named: name, configfsRoot: configfsRoot)
             // The new trigger is not in this context: set its rate through a fresh one.
@@ -65,6 +65,31 @@ final class IIOCaptureSetup {
             try change("trigger/current_trigger", to: name)
             triggerName = name
         }
+    }
+
+    /// Sets the trigger named `name` (one of this context's) through
+    /// libiio's trigger calls, which iiod serves too (over the network
+    /// `trigger/current_trigger` is no attribute), remembering the one found.
+    private func use(trigger name: String) throws(IIOError) {
+        guard let trigger = device.context.triggers.first(where: { $0.name == name }) else {
+            throw IIOError(errno: ENODEV, operation: "find trigger \(name)", path: device.attributePath("trigger/current_trigger"),
+                           detail: "it is not among this context's triggers")
+        }
+        let found: IIODevice?
+        do {
+            found = try device.currentTrigger()
+        } catch where error.errno == ENXIO {
+            // A trigger made after the context: put its name back as text.
+            try change("trigger/current_trigger", to: name)
+            triggerName = name
+            return
+        }
+        if found?.id != trigger.id {
+            try device.setTrigger(trigger)
+            let device = self.device
+            restoreTrigger = { try? device.setTrigger(found) }
+        }
+        triggerName = name
     }
 
     /// Writes `value` to an attribute of `target` (the device itself unless
@@ -81,6 +106,8 @@ final class IIOCaptureSetup {
     /// Puts back every attribute changed, newest first, and removes a trigger we made.
     /// Best effort: a device that vanished cannot be restored, and that is not an error worth more noise.
     func restore() {
+        restoreTrigger?()
+        restoreTrigger = nil
         for (target, attribute, original) in changes.reversed() {
             try? target.writeAttribute(attribute, original)
         }

@@ -73,7 +73,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
         self.samples = SPSCRing(capacity: ringCapacity)
-        self.displayName = "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))"
+        let remote = imu.devices.first.flatMap { $0.context.isLocal ? nil : " at \($0.context.uri)" } ?? ""
+        self.displayName = "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))" + remote
         self.mountOverride = mount
     }
 
@@ -139,7 +140,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                 }
             }
             let mount = mountOverride ?? Self.mountMatrix(of: device, udevDirectory: udevDirectory)
-            let buffer = try IIOBuffer(device: device, sampleCount: 64)
+            let buffer = try IIOBuffer(device: device, sampleCount: Self.bufferSamples(rate: setup.rate ?? wantedRate,
+                                                                                      local: device.context.isLocal))
             let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount)
             return Capture(setup: setup, buffer: buffer, converter: converter)
         } catch {
@@ -151,11 +153,30 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// The mount matrix by iio-sensor-proxy's precedence: udev's
     /// `ACCEL_MOUNT_MATRIX` (a hwdb entry or a local rule fixes a board the
     /// driver describes wrongly), then the driver's attributes.
+    /// Scans per kernel buffer. Locally, reads return whatever has arrived
+    /// (non-blocking, woken by poll), so a roomy 64 costs no latency. Over
+    /// the network libiio can only refill blocking, which waits for the
+    /// whole buffer: it holds 20 ms of scans at the rate, so no sample
+    /// waits longer than that for its companions.
+    public static func bufferSamples(rate: Double, local: Bool) -> Int {
+        local ? 64 : max(1, min(64, Int((rate * latencyBudget).rounded(.down))))
+    }
+
+    /// The longest a sample may wait in a network buffer, s.
+    public static let latencyBudget = 0.02
+
     static func mountMatrix(of device: IIODevice, udevDirectory: String) -> MountMatrix {
+        // udev's database describes this machine's nodes, not a remote iiod's.
+        guard device.context.isLocal else { return mountMatrixFromAttributes(of: device) }
         if let text = UdevDatabase.properties(ofCharacterDevice: device.devicePath, directory: udevDirectory)["ACCEL_MOUNT_MATRIX"],
            let m = MountMatrix(parsing: text) {
             return m
         }
+        return mountMatrixFromAttributes(of: device)
+    }
+
+    /// The driver's own matrix (from the device tree's `mount-matrix`), else identity.
+    static func mountMatrixFromAttributes(of device: IIODevice) -> MountMatrix {
         let names = Set(device.attributeNames)
         for attribute in ["mount_matrix", "in_accel_mount_matrix", "in_mount_matrix"] where names.contains(attribute) {
             if let m = try? device.readAttribute(attribute, as: IIOMountMatrix.self) { return MountMatrix(m) }

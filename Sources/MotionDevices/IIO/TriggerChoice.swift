@@ -1,5 +1,8 @@
 import MotionCore
 import IIO
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Which trigger an IIO motion device should run on: policy, kept apart from
 /// the libiio calls so it can be tested on its own.
 ///
@@ -42,9 +45,19 @@ extension TriggerChoice {
     /// What capture set-up does, and what `tiltmaze doctor` reports.
     public static func choose(for device: IIODevice,
                               configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) -> TriggerChoice? {
-        let acceptsTrigger = (try? device.readAttribute("trigger/current_trigger")) != nil
+        // libiio's trigger call, not the attribute: iiod answers it too. ENOENT:
+        // no trigger directory at all (a FIFO driver); ENXIO: one is named that
+        // is not in the context, which still says the device takes one.
+        let acceptsTrigger: Bool
+        do {
+            _ = try device.currentTrigger()
+            acceptsTrigger = true
+        } catch {
+            acceptsTrigger = error.errno != ENOENT
+        }
         let index = Int(device.id.drop { !$0.isNumber }) ?? 0
-        let canCreate = HrtimerTrigger.existing(named: hrtimerName, configfsRoot: configfsRoot) == nil
+        // configfs is this machine's: a device on another one (iiod) gets no trigger made from here.
+        let canCreate = device.context.isLocal && HrtimerTrigger.existing(named: hrtimerName, configfsRoot: configfsRoot) == nil
             && HrtimerTrigger.availability(configfsRoot: configfsRoot) == .available(writable: true)
         return choose(deviceName: device.name ?? device.id, deviceIndex: index, acceptsTrigger: acceptsTrigger,
                       triggerNames: device.context.triggers.compactMap(\.name), canCreateHrtimer: canCreate)
