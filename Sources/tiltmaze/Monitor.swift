@@ -52,22 +52,11 @@ struct Monitor: ParsableCommand {
             try printReplay(path)
             return
         }
-        let chosen: ChosenSource
-        do {
-            chosen = try source.makeSource(rate: sensorRate, iioURI: iioURI)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
+        let json = self.json
+        let chosen = try startedSource(source, rate: sensorRate, iioURI: iioURI) { chosen in
+            if !json { printError("reading \(chosen.description); Ctrl-C stops") }
         }
         let sensor = chosen.source
-        StopSignals.install()
-        if !json { printError("reading \(chosen.description); Ctrl-C stops") }
-        do {
-            try sensor.start()
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
         defer { sensor.stop() }
 
         var seen = 0

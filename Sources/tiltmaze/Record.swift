@@ -41,21 +41,8 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let chosen: ChosenSource
-        do {
-            chosen = try source.makeSource(rate: sensorRate, iioURI: iioURI)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
+        let chosen = try startedSource(source, rate: sensorRate, iioURI: iioURI)
         let sensor = chosen.source
-        StopSignals.install()
-        do {
-            try sensor.start()
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
         defer { sensor.stop() }
         let scales = sensor.scales
         let header = RecordingHeader(device: sensor.displayName, identity: sensor.calibrationIdentity, rate: sensor.rate,

@@ -39,37 +39,23 @@ struct IIOCommandTests {
         let testbed = Testbed()
         try withExtendedLifetime(testbed) {
             try testbed.add(MockIIODevice.mpu6050())
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
-            p.arguments = ["monitor", "--source", "iio:mpu6050", "--json", "--samples", "2"]
-            let out = Pipe(), err = Pipe()
-            p.standardOutput = out
-            p.standardError = err
-            try p.run()
-            // Wait for the child to enable the buffer before writing scans.
-            let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
-            let deadline = Date().addingTimeInterval(10)
-            while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
-            try #require(testbed.readFile(enable) == "1", "monitor never enabled the buffer")
+            var bytes: [UInt8] = []
             for (i, raw) in [Int16(1000), Int16(-1000)].enumerated() {
                 var s = ScanBytes()
                 s.be16(raw); s.be16(0); s.be16(16384); s.be16(0); s.be16(0); s.be16(raw)
                 s.pad(to: 8)
                 s.le64(1_000_000_000 + Int64(i))
-                try testbed.writeScans(s.bytes, to: "/dev/iio:device0")
+                bytes += s.bytes
             }
-            while p.isRunning && Date() < deadline { usleep(10_000) }
-            if p.isRunning { p.terminate() }
-            p.waitUntilExit()
-            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(p.terminationStatus == 0, "\(stderr)")
+            let (status, stdout, stderr) = try runWhileWriting(["monitor", "--source", "iio:mpu6050", "--json", "--samples", "2"],
+                                                               scans: bytes, to: testbed)
+            #expect(status == 0, "\(stderr)")
             let lines = stdout.split(separator: "\n").map(rawPart)
             #expect(lines == [
                 "{\"t_ns\":1000000000,\"accel\":[\(1000 * 0.000598),0.0,\(16384 * 0.000598)],\"gyro\":[0.0,0.0,\(1000 * 0.000133090)],\"device\":\"mpu6050 on iio:device0\"}",
                 "{\"t_ns\":1000000001,\"accel\":[\(-1000 * 0.000598),0.0,\(16384 * 0.000598)],\"gyro\":[0.0,0.0,\(-1000 * 0.000133090)],\"device\":\"mpu6050 on iio:device0\"}",
             ])
-            #expect(testbed.readFile(enable) == "0")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/enable") == "0")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "50")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "")
         }
@@ -100,17 +86,6 @@ struct IIONetworkCommandTests {
             try testbed.add(MockIIODevice.mpu6050())
             let iiod = try IIODaemon()
             try withExtendedLifetime(iiod) {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
-                p.arguments = ["monitor", "--iio-uri", iiod.uri, "--json", "--samples", "4", "--sensor-rate", "200"]
-                let out = Pipe(), err = Pipe()
-                p.standardOutput = out
-                p.standardError = err
-                try p.run()
-                let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
-                let deadline = Date().addingTimeInterval(20)
-                while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
-                try #require(testbed.readFile(enable) == "1", "monitor never enabled the buffer through iiod")
                 var bytes: [UInt8] = []
                 for i in 0..<4 {
                     var s = ScanBytes()
@@ -119,17 +94,13 @@ struct IIONetworkCommandTests {
                     s.le64(2_000_000_000 + Int64(i) * 5_000_000)
                     bytes += s.bytes
                 }
-                try testbed.writeScans(bytes, to: "/dev/iio:device0")
-                while p.isRunning && Date() < deadline { usleep(10_000) }
-                if p.isRunning { p.terminate() }
-                p.waitUntilExit()
-                let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                #expect(p.terminationStatus == 0, "\(stderr)")
+                let (status, stdout, stderr) = try runWhileWriting(
+                    ["monitor", "--iio-uri", iiod.uri, "--json", "--samples", "4", "--sensor-rate", "200"], scans: bytes, to: testbed)
+                #expect(status == 0, "\(stderr)")
                 let times = stdout.split(separator: "\n").map { line in line.split(separator: ",")[0] }
                 #expect(times == (0..<4).map { "{\"t_ns\":\(2_000_000_000 + $0 * 5_000_000)" }, "\(stdout)")
                 #expect(stdout.contains("\"device\":\"mpu6050 on iio:device0 at \(iiod.uri)\""))
-                #expect(testbed.readFile(enable) == "0")
+                #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/enable") == "0")
             }
         }
     }
@@ -220,4 +191,28 @@ struct IIOPlayTestsUnderPreload {
         let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOPlayTests")
         #expect(run.passed, "\(run)")
     }
+}
+
+/// Runs `tiltmaze ARGS…` (no terminal), waits until it has enabled the mock
+/// MPU-6050's buffer, writes `scans` into its node, and waits for it to end
+/// (20 s, a hang); returns its status and output.
+func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed) throws -> (Int32, String, String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
+    p.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
+    let deadline = Date().addingTimeInterval(20)
+    while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
+    try #require(testbed.readFile(enable) == "1", "\(arguments.joined(separator: " ")) never enabled the buffer")
+    try testbed.writeScans(scans, to: "/dev/iio:device0")
+    while p.isRunning && Date() < deadline { usleep(10_000) }
+    if p.isRunning { p.terminate() }
+    p.waitUntilExit()
+    return (p.terminationStatus,
+            String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
 }
