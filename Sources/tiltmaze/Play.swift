@@ -30,6 +30,12 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
     var level: String?
 
+    @Option(help: ArgumentHelp("Play a generated maze instead of a level: random, or random:SEED to play a shared one (the seed is in the title).", valueName: "random[:seed]"))
+    var maze: MazeRequest?
+
+    @Option(help: ArgumentHelp("The generated maze's size in cells, border included (7 to 201 each way).", valueName: "WxH"))
+    var size: MazeSize = MazeSize(width: 41, height: 21)
+
     @Option(help: "Simulated sensor rate, samples per second.")
     var sensorRate: Double = 200
 
@@ -49,6 +55,12 @@ struct Play: ParsableCommand {
     var stats = false
 
     func validate() throws {
+        if maze != nil && level != nil { throw ValidationError("--maze and --level each choose the level: give one") }
+        do {
+            try MazeGenerator.validate(width: size.width, height: size.height)
+        } catch {
+            throw ValidationError("--size: \(error)")
+        }
         if headless, case .replay = source {} else if headless {
             throw ValidationError("--headless plays a recording: give --source replay:FILE")
         }
@@ -61,7 +73,10 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        let level = try loadLevel(self.level)
+        let level = try maze.map { request in
+            // Validated above: the size is in range.
+            try MazeGenerator.generate(seed: request.seed ?? UInt64.random(in: 0 ... 999_999), width: size.width, height: size.height)
+        } ?? loadLevel(self.level)
         if headless, case .replay(let path) = source {
             // No stored calibration: the outcome depends on the file alone.
             do {

@@ -85,3 +85,40 @@ struct RecordReplayTests {
         #expect(nowhere.stderr.contains("cannot write the recording next to /nonexistent/dir/x.tmr"), "\(nowhere.stderr)")
     }
 }
+
+@Suite("tiltmaze generate and play --maze")
+struct GenerateCommandTests {
+    @Test("generate prints a level file that --level plays; the same seed prints the same maze; --out never replaces a file")
+    func generate() throws {
+        let a = try ProgramRunner.run(["generate", "--seed", "12", "--size", "31x15"])
+        let b = try ProgramRunner.run(["generate", "--seed", "12", "--size", "31x15"])
+        #expect(a.status == 0 && a.stdout == b.stdout)
+        #expect(a.stdout.hasPrefix("# TiltMaze level: tiltmaze generate --seed 12 --size 31x15\ntitle: Random maze 31x15, seed 12\n"))
+        let file = NSTemporaryDirectory() + "tiltmaze-\(getpid())-maze.txt"
+        defer { unlink(file) }
+        let written = try ProgramRunner.run(["generate", "--seed", "12", "--size", "31x15", "--out", file])
+        #expect(written.status == 0 && written.stderr == "tiltmaze: wrote \(file): Random maze 31x15, seed 12\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
+        let again = try ProgramRunner.run(["generate", "--seed", "13", "--out", file])
+        #expect(again.status == 1 && again.stderr.contains("\(file) exists"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
+        // The generated file and --maze random:12 are the same level: the same game from the same recording.
+        let csv = NSTemporaryDirectory() + "tiltmaze-\(getpid())-maze.csv"
+        defer { unlink(csv) }
+        try ("t_ns,ax,ay,az,gx,gy,gz\n" + (0..<200).map { "\(1_000_000_000 + $0 * 10_000_000),-1.5,0.5,9.6,0,0,0" }.joined(separator: "\n"))
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        let fromFile = try ProgramRunner.run(["play", "--level", file, "--source", "replay:\(csv)", "--headless"])
+        let fromSeed = try ProgramRunner.run(["play", "--maze", "random:12", "--size", "31x15", "--source", "replay:\(csv)", "--headless"])
+        #expect(fromFile.status == 0 && fromFile.stdout == fromSeed.stdout, "\(fromFile.stderr)\(fromSeed.stderr)")
+    }
+
+    @Test("sizes out of range and --maze with --level are refused with the reason")
+    func refusals() throws {
+        let small = try ProgramRunner.run(["generate", "--size", "5x5"])
+        #expect(small.status == 2 && small.stderr.contains("the maze width must be 7 to 201 cells, not 5"))
+        let both = try ProgramRunner.run(["play", "--maze", "random", "--level", "x.txt"])
+        #expect(both.status != 0 && both.stderr.contains("--maze and --level each choose the level"))
+        let big = try ProgramRunner.run(["play", "--maze", "random:3", "--size", "300x9"])
+        #expect(big.status != 0 && big.stderr.contains("the maze width must be 7 to 201 cells, not 300"))
+    }
+}
