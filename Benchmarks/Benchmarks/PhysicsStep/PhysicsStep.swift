@@ -50,4 +50,23 @@ let benchmarks: @Sendable () -> Void = {
     }
     tickBenchmark("PhysicsLoop.tick, 4 samples pushed + drained (per tick)", samplesPerTick: Fixtures.samplesPerTick)
     tickBenchmark("PhysicsLoop.tick, no samples (per tick)", samplesPerTick: 0)
+
+    // A 101×101 generated maze (16 ghosts): the step on the largest maze a
+    // player is likely to generate, and the generator's own time for it.
+    let big = try! MazeGenerator.generate(seed: 1, width: 101, height: 101)
+    var bigWorld = World(level: big, dt: 1 / Fixtures.physicsRate)
+    Benchmark("World.step(gravity:), generated 101x101 maze, \(big.ghosts.count) ghosts (per step)",
+              configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            bigWorld.step(gravity: gravities[g & (gravities.count - 1)])
+            g &+= 1
+        }
+        blackHole(bigWorld.ball)
+    }
+    Benchmark("MazeGenerator.generate 101x101",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 2, maxDuration: .seconds(3))) { benchmark in
+        for seed in benchmark.scaledIterations {
+            blackHole(try! MazeGenerator.generate(seed: UInt64(seed), width: 101, height: 101))
+        }
+    }
 }
