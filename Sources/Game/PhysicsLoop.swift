@@ -76,7 +76,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         drained &+= UInt64(samples.drain { estimator.add($0) })
         let (change, isNew) = referenceChanges.read()
         if isNew {
-            estimator.reference = change.applied(to: estimator.reference, measuredGravity: estimator.measuredGravity)
+            estimator.changeReference(change)
             referenceChangesTaken &+= 1
         }
 

@@ -12,9 +12,7 @@ public struct MotionProcessor: Sendable {
     }
 
     /// Changes the neutral tilt that `estimator.gravity` is measured from.
-    public mutating func changeReference(_ change: ReferenceChange) {
-        estimator.reference = change.applied(to: estimator.reference, measuredGravity: estimator.measuredGravity)
-    }
+    public mutating func changeReference(_ change: ReferenceChange) { estimator.changeReference(change) }
 
     /// Folds in `sample` and returns the motion as of it, and the shake it completed, if any.
     public mutating func add(_ sample: MotionSample) -> (motion: FusedMotion, shake: Shake?) {

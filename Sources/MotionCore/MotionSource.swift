@@ -14,9 +14,10 @@ public protocol MotionSource: AnyObject, Sendable {
     /// calibration: "iio mpu6050 at platform/…/i2c-1/1-0068", "evdev NAME
     /// UNIQ", "simulated board". Nil when nothing is stored for it (a replay).
     var calibrationIdentity: String? { get }
-    /// What one raw count is worth and the mount matrix applied, once
-    /// started (a recording's header keeps them); nil when the source has no
-    /// raw counts (the simulated board, a replay).
+    /// What one raw count is worth (nil where there are no counts: the
+    /// simulated board), whether there is a gyroscope and the mount matrix
+    /// applied, once started (a recording's header keeps them); nil when
+    /// not known (a replay).
     var scales: SensorScales? { get }
     /// Nominal samples per second.
     var rate: Double { get }

@@ -39,6 +39,11 @@ public struct TiltEstimator: Sendable {
         lastTimestamp = sample.timestamp
     }
 
+    /// Applies what the player did to the neutral, given gravity as measured now.
+    public mutating func changeReference(_ change: ReferenceChange) {
+        reference = change.applied(to: reference, measuredGravity: measuredGravity)
+    }
+
     /// Gravity in the board's frame, m/s², as measured: the fused estimate
     /// with a gyroscope, else the opposite of the filtered specific force.
     /// Zero until the first acceleration arrives (the ball then stays put).

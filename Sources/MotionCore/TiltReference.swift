@@ -83,14 +83,9 @@ public struct TiltReference: Sendable, Equatable, BitwiseCopyable {
         let (top, right) = edgeAngles
         // Only the edges that lean: a level edge goes without saying.
         let edges = [("top edge", top), ("right edge", right)].filter { abs($0.1) >= 0.05 }.map { name, degrees in
-            "\(name) \(degrees > 0 ? "up" : "down") \(Self.format(abs(degrees)))°"
+            "\(name) \(degrees > 0 ? "up" : "down") \(MotionSampleText.decimal(abs(degrees)))°"
         }
-        return "\(Self.format(angle))°\(from) (\(edges.joined(separator: ", ")))"
+        return "\(MotionSampleText.decimal(angle))°\(from) (\(edges.joined(separator: ", ")))"
             + (wasClamped ? ", clamped to \(Int((Self.maximumAngle * 180 / .pi).rounded()))°" : "")
-    }
-
-    private static func format(_ v: Double) -> String {
-        let tenths = Int((v * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }

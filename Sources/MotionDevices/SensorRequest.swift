@@ -62,10 +62,10 @@ public enum SensorRequest: Equatable, Sendable {
         case .iio(let wanted):
             let context: IIOContext?
             do {
-                context = try iioURI.map { uri throws(IIOError) in try IIOContext(uri: uri) } ?? SensorSelection.localIIOContext()
+                context = try SensorSelection.iioContext(uri: iioURI)
             } catch {
                 guard let iioURI else { throw error }
-                throw SourceError(description: "cannot reach iiod at \(iioURI): \(error); is iiod running there (`systemctl status iiod`) and its port (30431 unless given) open?")
+                throw SourceError(description: SensorSelection.unreachable(iioURI, error))
             }
             let imus = context.map(IIOIMU.find(in:)) ?? []
             guard let imu = Self.pick(wanted, from: imus) else {

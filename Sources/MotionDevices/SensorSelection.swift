@@ -43,10 +43,7 @@ public struct SensorSelection: Sendable {
         }
 
         /// "mpu6050 on iio:device0", as the player is told.
-        public var description: String {
-            let remote = imu.devices.first.flatMap { $0.context.isLocal ? nil : " at \($0.context.uri)" } ?? ""
-            return "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))" + remote
-        }
+        public var description: String { imu.placeDescription }
     }
 
     /// An evdev motion node (and its controller's gamepad node) and whether this user may read them.
@@ -127,7 +124,7 @@ public struct SensorSelection: Sendable {
         var deviceCount = 0
         var imus: [IMUCandidate] = []
         do {
-            if let context = try iioURI.map({ uri throws(IIOError) in try IIOContext(uri: uri) }) ?? localIIOContext(sysfs: sysfs) {
+            if let context = try iioContext(uri: iioURI, sysfs: sysfs) {
                 deviceCount = context.devices.filter { !$0.isTrigger }.count
                 imus = IIOIMU.find(in: context).map { imu in
                     IMUCandidate(imu: imu, devices: imu.devices.map { device in
@@ -137,8 +134,7 @@ public struct SensorSelection: Sendable {
                 }
             }
         } catch {
-            failure = iioURI.map { "cannot reach iiod at \($0): \(error); is iiod running there (`systemctl status iiod`) and its port (30431 unless given) open?" }
-                ?? "\(error)"
+            failure = iioURI.map { Self.unreachable($0, error) } ?? "\(error)"
         }
         let nodes = SensorDiscovery.inputNodes(sysfs: sysfs)
         let evdev = iioURI != nil ? [] : SensorDiscovery.pair(nodes).map { sensor in
@@ -147,6 +143,18 @@ public struct SensorSelection: Sendable {
         }
         return SensorSelection(iioFailure: failure, iioDeviceCount: deviceCount, imus: imus, evdev: evdev,
                                inputNodes: nodes, hrtimer: HrtimerTrigger.availability(configfsRoot: configfsRoot))
+    }
+
+    /// The context at `uri` (through iiod), else the local one (nil when
+    /// this machine has no IIO bus at all).
+    static func iioContext(uri: String?, sysfs: String = "/sys") throws(IIOError) -> IIOContext? {
+        if let uri { return try IIOContext(uri: uri) }
+        return try localIIOContext(sysfs: sysfs)
+    }
+
+    /// What to say when iiod at `uri` cannot be reached.
+    static func unreachable(_ uri: String, _ error: IIOError) -> String {
+        "cannot reach iiod at \(uri): \(error); is iiod running there (`systemctl status iiod`) and its port (30431 unless given) open?"
     }
 
     /// The local IIO context; nil when the machine has no IIO bus at all

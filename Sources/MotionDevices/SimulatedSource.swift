@@ -18,6 +18,8 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
     public let rate: Double
     public var displayName: String { "simulated board (keyboard tilt)" }
     public var calibrationIdentity: String? { "simulated board" }
+    /// No counts and no mounting: a virtual board with a gyroscope.
+    public var scales: SensorScales? { SensorScales(accel: nil, gyro: nil, hasGyroscope: true, mount: .identity) }
 
     /// Tilt change per key press, radians.
     public let tiltStep: Double

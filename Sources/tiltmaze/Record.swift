@@ -47,7 +47,7 @@ struct Record: ParsableCommand {
         let scales = sensor.scales
         let header = RecordingHeader(device: sensor.displayName, identity: sensor.calibrationIdentity, rate: sensor.rate,
                                      accelScale: scales?.accel, gyroScale: scales?.gyro,
-                                     hasGyroscope: scales?.hasGyroscope ?? (sensor is SimulatedSource),
+                                     hasGyroscope: scales?.hasGyroscope ?? false,
                                      mount: scales?.mount ?? .identity)
         let writer: RecordingWriter
         do {

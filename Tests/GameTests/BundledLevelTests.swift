@@ -22,16 +22,7 @@ struct BundledLevelTests {
     @Test("the exit can be reached from the start")
     func exitReachable() {
         let level = BundledLevels.defaultLevel()
-        var seen = Set<[Int]>()
-        var queue = [[level.start.column, level.start.row]]
-        var found = false
-        while let c = queue.popLast() {
-            guard seen.insert(c).inserted else { continue }
-            if level.cell(c[0], c[1]) == .exit { found = true; break }
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] where !level.isWall(c[0] + dx, c[1] + dy) {
-                queue.append([c[0] + dx, c[1] + dy])
-            }
-        }
-        #expect(found)
+        let distance = MazeGenerator.walkDistances(level.cells, width: level.width, height: level.height, from: level.start)
+        #expect(level.cells.indices.contains { level.cells[$0] == .exit && distance[$0] > 0 })
     }
 }

@@ -19,9 +19,12 @@ struct HeadlessGameTests {
 
     @Test("tilting towards the exit wins; the time and the steps are counted")
     func wins() {
-        let outcome = HeadlessGame.run(level: corridor, samples: tilted(roll: 0.25))
+        // Game time, on the samples' own clock (no wall clock runs here): the
+        // win comes after some play and before the recording's 6 s run out.
+        let recorded = 6.0
+        let outcome = HeadlessGame.run(level: corridor, samples: tilted(roll: 0.25, seconds: recorded))
         #expect(outcome.won)
-        #expect(outcome.time > 0.1 && outcome.time < 6)
+        #expect(outcome.time > 0.1 && outcome.time < recorded)
         #expect(outcome.steps == Int((outcome.time * PhysicsLoop.defaultRate).rounded()))
         #expect(outcome.jsonLine.hasPrefix("{\"won\":true,\"time_s\":"))
     }

@@ -11,6 +11,12 @@ public struct IIOIMU: Sendable, CustomStringConvertible {
 
     public var description: String { "\(name) (\(devices.map(\.id).joined(separator: " + ")))" }
 
+    /// "mpu6050 on iio:device0" (and " at ip:HOST" when read through iiod), as the player is told.
+    public var placeDescription: String {
+        let remote = devices.first.flatMap { $0.context.isLocal ? nil : " at \($0.context.uri)" } ?? ""
+        return "\(name) on \(devices.map(\.id).joined(separator: " + "))" + remote
+    }
+
     /// The chip's name and where it sits: its parent in /sys/devices (the
     /// bus and address, "platform/soc/fe804000.i2c/i2c-1/1-0068"), which
     /// stays the same across boots, unlike `iio:deviceN`; on a remote

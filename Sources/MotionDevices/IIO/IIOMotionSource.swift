@@ -73,8 +73,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
         self.samples = SPSCRing(capacity: ringCapacity)
-        let remote = imu.devices.first.flatMap { $0.context.isLocal ? nil : " at \($0.context.uri)" } ?? ""
-        self.displayName = "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + "))" + remote
+        self.displayName = imu.placeDescription
         self.mountOverride = mount
     }
 

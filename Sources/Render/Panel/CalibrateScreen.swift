@@ -86,11 +86,11 @@ public final class CalibrateScreen: PanelScreen {
             "",
             "Neutral: \(reference.summary)",
             "Correction: \(reference.isEnabled ? "on" : "off (the neutral is kept)")",
-            "Tilt from neutral: \(Self.oneDecimal(square.leanDegrees))°",
+            "Tilt from neutral: \(MotionSampleText.decimal(square.leanDegrees))°",
         ]
         if status.hasGyroscope {
             let b = status.gyroBias * (180 / .pi)
-            lines.append("Gyro bias: \(Self.oneDecimal(b.x, 2)) \(Self.oneDecimal(b.y, 2)) \(Self.oneDecimal(b.z, 2)) °/s")
+            lines.append("Gyro bias: \(MotionSampleText.decimal(b.x, digits: 2)) \(MotionSampleText.decimal(b.y, digits: 2)) \(MotionSampleText.decimal(b.z, digits: 2)) °/s")
         }
         lines.append("Sensor: \(sensorName)")
         let labels = Self.items.map { item -> String in
@@ -104,14 +104,6 @@ public final class CalibrateScreen: PanelScreen {
         return Panel(title: "TiltMaze · Calibrate", lines: lines, items: labels, selected: selected, arena: GamePalette.floor,
                      square: .init(x: square.x, y: square.y, size: square.size, color: Panel.squareColor),
                      hints: board == nil ? Self.hints : Self.simulatedHints, notice: notice?.text)
-    }
-
-    static func oneDecimal(_ v: Double, _ digits: Int = 1) -> String {
-        let scale = digits == 2 ? 100.0 : 10.0
-        let n = Int((abs(v) * scale).rounded())
-        let whole = n / Int(scale), fraction = n % Int(scale)
-        let f = String(fraction)
-        return (v < 0 && n != 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - f.count) + f
     }
 }
 

@@ -54,13 +54,13 @@ public final class ColorTiltScreen: PanelScreen {
         if !s.hasGyroscope && status.samplesSeen > 0 {
             gyro = "gyroscope: this sensor has none"
         } else {
-            gyro = "gyroscope \(s.gyroscopeOn ? "on " : "off") (g): \(CalibrateScreen.oneDecimal(s.rotationDegreesPerSecond))°/s"
+            gyro = "gyroscope \(s.gyroscopeOn ? "on " : "off") (g): \(MotionSampleText.decimal(s.rotationDegreesPerSecond))°/s"
         }
         let lines = [
             "Shake to pick a colour: \(ColorTilt.colorNames[s.color])",
             "intensity \(Int((s.intensity * 100).rounded())) %",
             "",
-            "accelerometer \(s.accelerometerOn ? "on " : "off") (a): lean \(CalibrateScreen.oneDecimal(s.leanDegrees))°",
+            "accelerometer \(s.accelerometerOn ? "on " : "off") (a): lean \(MotionSampleText.decimal(s.leanDegrees))°",
             gyro,
             "shakes: \(s.shakes)",
             "",
