@@ -6,37 +6,87 @@ public struct GameFlow: Sendable {
         /// Tilt the simulated board a step (ignored by real sensors).
         case nudge(right: Int, up: Int)
         case level
+        /// A new game of the level: every life and pellet back.
         case restart
         case quit
         /// Save a picture of what is shown now.
         case screenshot
         /// Take the way the board is held now as the player's neutral tilt.
         case calibrateHere
+        /// Play campaign level n (0-based).
+        case playLevel(Int)
     }
 
-    public init() {}
+    /// Where the player is in a campaign: the level played, how many levels
+    /// there are, how many are open to choose (the first ones).
+    public struct Campaign: Sendable, Equatable {
+        public var current: Int
+        public var count: Int
+        public var unlocked: Int
+
+        public init(current: Int, count: Int, unlocked: Int) {
+            self.current = current
+            self.count = count
+            self.unlocked = unlocked
+        }
+    }
+
+    /// The campaign being played, nil for a single level; the frame loop
+    /// keeps it up to date as levels are won and chosen.
+    public var campaign: Campaign? {
+        didSet {
+            if campaign?.count != oldValue?.count {
+                levelItems = (0 ..< (campaign?.count ?? 0)).map { GameMenu.Item.level($0) } + [.back]
+            }
+        }
+    }
+    /// The level menu's items, made when the campaign is set, not when shown.
+    private var levelItems: [GameMenu.Item] = [.back]
+
+    public init(campaign: Campaign? = nil) {
+        self.campaign = campaign
+        levelItems = (0 ..< (campaign?.count ?? 0)).map { GameMenu.Item.level($0) } + [.back]
+    }
 
     /// The menu shown, if any.
     public private(set) var menu: MenuState?
-    /// A restart was asked for and the world may still say "won" until the
-    /// physics thread's next tick: the win menu must not open again meanwhile.
+    /// The menu the level list returns to (Back): the pause menu, or the win or game-over one.
+    private var levelsReturn: MenuState?
+    /// A restart was asked for and the world may still say "won" or "lost"
+    /// until the physics thread's next tick: their menus must not open again meanwhile.
     private var restartPending = false
+    private var lastStatus: GameStatus = .playing
 
-    /// Whether the physics should stand still: the pause menu is open.
-    public var wantsPause: Bool { menu?.menu == .paused }
+    /// Whether the physics should stand still: the pause menu, or the level
+    /// list opened from it, is open.
+    public var wantsPause: Bool {
+        menu?.menu == .paused || (menu?.menu == .levels && levelsReturn?.menu == .paused)
+    }
 
-    /// Opens the win menu when the ball reaches the exit, and closes it
-    /// when a restart has taken effect.
+    /// Opens the win menu when the ball reaches the exit and the game-over
+    /// menu when the last life goes; closes them when a new game has begun.
     public mutating func update(status: GameStatus) {
         if restartPending {
-            guard status != .won else { return }
+            guard status != .won && status != .lost else { return }
             restartPending = false
         }
-        if status == .won, menu?.menu != .won {
-            menu = MenuState(.won)
-        } else if status != .won, menu?.menu == .won {
-            menu = nil
+        defer { lastStatus = status }
+        guard status != lastStatus else { return }
+        switch status {
+        case .won:
+            menu = MenuState(.won, items: wonItems)
+        case .lost:
+            menu = MenuState(.lost, items: campaign == nil ? GameMenu.lostItems : GameMenu.lostInCampaign)
+        case .playing, .paused:
+            if menu?.menu == .won || menu?.menu == .lost || (menu?.menu == .levels && levelsReturn?.menu != .paused) {
+                menu = nil
+            }
         }
+    }
+
+    private var wonItems: [GameMenu.Item] {
+        guard let campaign else { return GameMenu.wonItems }
+        return campaign.current + 1 < campaign.count ? GameMenu.wonInCampaign : GameMenu.wonLastLevel
     }
 
     /// What `input` does now; the menu state changes as a side effect.
@@ -58,7 +108,7 @@ public struct GameFlow: Sendable {
             case .left: return .nudge(right: -1, up: 0)
             case .right: return .nudge(right: 1, up: 0)
             case .level: return .level
-            case .pause, .select: menu = MenuState(.paused)
+            case .pause, .select: menu = MenuState(.paused, items: campaign == nil ? GameMenu.pausedItems : GameMenu.pausedInCampaign)
             case .back, .restart, .quit, .screenshot: break
             }
             return nil
@@ -74,6 +124,7 @@ public struct GameFlow: Sendable {
             return choose(open.selectedItem)
         case .pause, .back:
             if open.menu == .paused { menu = nil }
+            if open.menu == .levels { menu = levelsReturn }
         case .level, .restart, .quit, .screenshot:
             break
         }
@@ -91,13 +142,38 @@ public struct GameFlow: Sendable {
         case .resume:
             menu = nil
             return nil
-        case .restart, .playAgain:
+        case .restart, .playAgain, .retry:
             return restart()
         case .calibrateHere:
             menu = nil
             return .calibrateHere
         case .quit:
             return .quit
+        case .levels:
+            levelsReturn = menu
+            let current = campaign?.current ?? 0
+            menu = MenuState(.levels, items: levelItems, selected: min(current, levelItems.count - 1))
+            return nil
+        case .back:
+            menu = levelsReturn
+            return nil
+        case .nextLevel:
+            guard let campaign, campaign.current + 1 < campaign.count else { return nil }
+            return play(campaign.current + 1)
+        case .level(let n):
+            // A locked level stays in the list, marked, and does nothing.
+            guard let campaign, n < campaign.unlocked else { return nil }
+            return play(n)
         }
+    }
+
+    private mutating func play(_ level: Int) -> Effect {
+        menu = nil
+        levelsReturn = nil
+        campaign?.current = level
+        // The new level's world starts playing; what the old one said no longer counts.
+        lastStatus = .playing
+        restartPending = false
+        return .playLevel(level)
     }
 }

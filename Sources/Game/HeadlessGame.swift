@@ -10,27 +10,35 @@ import MotionCore
 public enum HeadlessGame {
     public struct Outcome: Sendable, Equatable {
         public var won: Bool
-        /// Seconds of play: to the exit when won, else to the end of the samples.
+        /// The last life was lost.
+        public var lost: Bool
+        /// Seconds of play: to the exit when won, to the last life when lost, else to the end of the samples.
         public var time: Double
         public var catches: Int
+        public var lives: Int
+        public var score: Int
+        public var pelletsLeft: Int
         public var steps: Int
         /// FNV-1a (64 bits) over the bit patterns of the ball's position after every step.
         public var trajectoryHash: UInt64
 
-        /// One line of JSON: `{"won":…,"time_s":…,"catches":…,"steps":…,"trajectory_hash":"…"}`.
+        /// One line of JSON: `{"won":…,"lost":…,"time_s":…,"catches":…,"lives":…,"score":…,"pellets_left":…,"steps":…,"trajectory_hash":"…"}`.
         public var jsonLine: String {
             let hex = String(trajectoryHash, radix: 16)
-            return "{\"won\":\(won),\"time_s\":\(time),\"catches\":\(catches),\"steps\":\(steps),"
+            return "{\"won\":\(won),\"lost\":\(lost),\"time_s\":\(time),\"catches\":\(catches),\"lives\":\(lives),"
+                + "\"score\":\(score),\"pellets_left\":\(pelletsLeft),\"steps\":\(steps),"
                 + "\"trajectory_hash\":\"\(String(repeating: "0", count: 16 - hex.count) + hex)\"}"
         }
     }
 
-    /// Plays `level` from `samples` (in time order) until the exit is reached or the samples run out.
+    /// Plays `level` from `samples` (in time order) until the exit is
+    /// reached, the last life is lost, or the samples run out.
     public static func run(level: Level, samples: [MotionSample], rate: Double = PhysicsLoop.defaultRate,
-                           parameters: PhysicsParameters = PhysicsParameters(),
+                           parameters: PhysicsParameters = PhysicsParameters(), rules: GameRules = GameRules(),
                            estimator: TiltEstimator = TiltEstimator()) -> Outcome {
         let ring = SPSCRing<MotionSample>(capacity: 1024)
-        let physics = PhysicsLoop(level: level, samples: ring, rate: rate, parameters: parameters, estimator: estimator)
+        let physics = PhysicsLoop(level: level, samples: ring, rate: rate, parameters: parameters, rules: rules,
+                                  estimator: estimator)
         let step = Int64((1e9 / rate).rounded())
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: Double) {
@@ -43,9 +51,12 @@ public enum HeadlessGame {
         var next = 0
         var steps = 0
         var snapshot = physics.snapshots.read().value
-        guard let first = samples.first else {
-            return Outcome(won: false, time: 0, catches: 0, steps: 0, trajectoryHash: hash)
+        func outcome() -> Outcome {
+            Outcome(won: snapshot.status == .won, lost: snapshot.status == .lost, time: snapshot.elapsed,
+                    catches: snapshot.catches, lives: snapshot.lives, score: snapshot.score,
+                    pelletsLeft: snapshot.pellets.count, steps: steps, trajectoryHash: hash)
         }
+        guard let first = samples.first else { return outcome() }
         // The first tick comes one step after the first sample, as it would live.
         var now = first.timestamp
         while next < samples.count {
@@ -62,9 +73,8 @@ public enum HeadlessGame {
             snapshot = physics.snapshots.read().value
             mix(snapshot.ball.x)
             mix(snapshot.ball.y)
-            if snapshot.status == .won { break }
+            if snapshot.status == .won || snapshot.status == .lost { break }
         }
-        return Outcome(won: snapshot.status == .won, time: snapshot.elapsed, catches: snapshot.catches,
-                       steps: steps, trajectoryHash: hash)
+        return outcome()
     }
 }

@@ -31,8 +31,9 @@ public struct GhostPath: Sendable, Equatable {
     }
 }
 
-/// An immutable maze: walls, floor, exits, the start and the ghosts' patrols.
-/// Shared by the physics thread and the renderer; never changes once parsed.
+/// An immutable maze: walls, floor, exits, the start, the pellets and the
+/// ghosts' patrols. Shared by the physics thread and the renderer; never
+/// changes once parsed.
 public final class Level: Sendable {
     public let title: String
     public let width: Int
@@ -40,20 +41,46 @@ public final class Level: Sendable {
     public let cells: [Cell]
     public let start: (column: Int, row: Int)
     public let ghosts: [GhostPath]
+    /// Cells holding a pellet, in reading order; a pellet's number is its index here.
+    public let pellets: [(column: Int, row: Int)]
+    /// Whether the exits open only once every pellet is eaten.
+    public let exitNeedsAllPellets: Bool
+    /// Per cell: the number of its pellet, or -1. Lets the physics find a pellet by position.
+    @usableFromInline let pelletAt: [Int16]
 
     /// Most ghosts a level may have: snapshots carry their positions inline.
     public static let maxGhosts = 16
+    /// Most pellets a level may have: snapshots carry which are left as an inline bit set.
+    public static let maxPellets = PelletSet.capacity
 
     public init(title: String, width: Int, height: Int, cells: [Cell],
-                start: (column: Int, row: Int), ghosts: [GhostPath]) {
+                start: (column: Int, row: Int), ghosts: [GhostPath],
+                pellets: [(column: Int, row: Int)] = [], exitNeedsAllPellets: Bool = false) {
         precondition(cells.count == width * height, "cell count must be width × height")
         precondition(ghosts.count <= Level.maxGhosts, "at most \(Level.maxGhosts) ghosts")
+        precondition(pellets.count <= Level.maxPellets, "at most \(Level.maxPellets) pellets")
         self.title = title
         self.width = width
         self.height = height
         self.cells = cells
         self.start = start
         self.ghosts = ghosts
+        self.pellets = pellets
+        self.exitNeedsAllPellets = exitNeedsAllPellets && !pellets.isEmpty
+        var pelletAt = [Int16](repeating: -1, count: width * height)
+        for (i, p) in pellets.enumerated() {
+            precondition(p.column >= 0 && p.row >= 0 && p.column < width && p.row < height, "a pellet must be inside the maze")
+            pelletAt[p.row * width + p.column] = Int16(i)
+        }
+        self.pelletAt = pelletAt
+    }
+
+    /// The number of the pellet in cell (column, row), if one is there.
+    @inlinable
+    public func pellet(_ column: Int, _ row: Int) -> Int? {
+        guard column >= 0, row >= 0, column < width, row < height else { return nil }
+        let i = pelletAt[row * width + column]
+        return i >= 0 ? Int(i) : nil
     }
 
     /// The cell at (column, row); outside the maze everything is wall, so the

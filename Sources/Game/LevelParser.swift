@@ -4,9 +4,10 @@
 /// # comments and blank lines are allowed before the maze
 /// title: First Roll
 /// ghost: 3,1 -> 9,1 speed 2.5
+/// exit: after pellets
 /// maze:
 /// ###########
-/// #S  #    E#
+/// #S o#  o E#
 /// ###########
 /// ```
 ///
@@ -22,6 +23,8 @@ public struct LevelParser: Sendable {
 
     public func parse(_ text: String) throws(LevelError) -> Level {
         var title = "Untitled"
+        var exitNeedsAllPellets = false
+        var exitLine: (line: Int, column: Int)?
         var ghostLines: [(line: Int, text: Substring, column: Int)] = []
         var mazeStart: Int?
 
@@ -34,7 +37,7 @@ public struct LevelParser: Sendable {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard let colon = trimmed.firstIndex(of: ":") else {
                 throw error(lineNumber, column(of: trimmed.startIndex, in: raw),
-                            "expected `key: value` (title, ghost) or `maze:` before the maze")
+                            "expected `key: value` (title, ghost, exit) or `maze:` before the maze")
             }
             let key = trimmed[..<colon].trimmingSpaces()
             let valueStart = trimmed.index(after: colon)
@@ -51,9 +54,18 @@ public struct LevelParser: Sendable {
                 title = String(value)
             case "ghost":
                 ghostLines.append((lineNumber, value, valueColumn))
+            case "exit":
+                switch value {
+                case "open": exitNeedsAllPellets = false
+                case "after pellets": exitNeedsAllPellets = true
+                default:
+                    throw error(lineNumber, valueColumn,
+                                "expected `open` (the default) or `after pellets` (the exit opens once every `o` is eaten) after `exit:`")
+                }
+                exitLine = (lineNumber, valueColumn)
             default:
                 throw error(lineNumber, column(of: trimmed.startIndex, in: raw),
-                            "unknown key `\(key)`; expected `title`, `ghost` or `maze`")
+                            "unknown key `\(key)`; expected `title`, `ghost`, `exit` or `maze`")
             }
             if mazeStart != nil { break }
         }
@@ -72,6 +84,7 @@ public struct LevelParser: Sendable {
         var cells = [Cell](repeating: .wall, count: width * height)
         var start: (column: Int, row: Int, line: Int, col: Int)?
         var exits = 0
+        var pellets: [(column: Int, row: Int)] = []
         for (r, row) in rows.enumerated() {
             let lineNumber = first + r + 1
             for (c, ch) in row.enumerated() {
@@ -80,6 +93,12 @@ public struct LevelParser: Sendable {
                 case "#": cell = .wall
                 case " ", ".": cell = .floor
                 case "E": cell = .exit; exits += 1
+                case "o":
+                    guard pellets.count < Level.maxPellets else {
+                        throw error(lineNumber, c + 1, "too many pellets; a level may have at most \(Level.maxPellets)")
+                    }
+                    pellets.append((c, r))
+                    cell = .floor
                 case "S":
                     if let s = start {
                         throw error(lineNumber, c + 1, "a second start `S`; the first is at line \(s.line), column \(s.col)")
@@ -88,7 +107,7 @@ public struct LevelParser: Sendable {
                     cell = .floor
                 default:
                     throw error(lineNumber, c + 1,
-                                "unexpected `\(ch)` in the maze; expected `#` (wall), `.` or space (floor), `S` (start) or `E` (exit)")
+                                "unexpected `\(ch)` in the maze; expected `#` (wall), `.` or space (floor), `o` (a pellet), `S` (start) or `E` (exit)")
                 }
                 cells[r * width + c] = cell
             }
@@ -96,6 +115,9 @@ public struct LevelParser: Sendable {
         }
         guard let s = start else { throw error(first + 1, 1, "the maze has no start; put one `S` on a floor cell") }
         guard exits > 0 else { throw error(first + 1, 1, "the maze has no exit; put at least one `E` on a floor cell") }
+        if exitNeedsAllPellets, pellets.isEmpty, let at = exitLine {
+            throw error(at.line, at.column, "`exit: after pellets` needs pellets: put some `o` in the maze, or remove the line")
+        }
 
         let isFloor = { (c: Int, r: Int) -> Bool in
             c >= 0 && r >= 0 && c < width && r < height && cells[r * width + c] != .wall
@@ -109,7 +131,7 @@ public struct LevelParser: Sendable {
         }
 
         return Level(title: title, width: width, height: height, cells: cells,
-                     start: (s.column, s.row), ghosts: ghosts)
+                     start: (s.column, s.row), ghosts: ghosts, pellets: pellets, exitNeedsAllPellets: exitNeedsAllPellets)
     }
 
     /// `c,r -> c,r [-> c,r …] [speed S]`

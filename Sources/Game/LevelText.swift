@@ -10,6 +10,7 @@ public enum LevelText {
             text += "ghost: " + ghost.waypoints.map { "\($0.column),\($0.row)" }.joined(separator: " -> ")
                 + " speed \(ghost.speed)\n"
         }
+        if level.exitNeedsAllPellets { text += "exit: after pellets\n" }
         text += "maze:\n"
         for r in 0 ..< level.height {
             var row = ""
@@ -20,7 +21,7 @@ public enum LevelText {
                 }
                 switch level.cell(c, r) {
                 case .wall: row += "#"
-                case .floor: row += " "
+                case .floor: row += level.pellet(c, r) == nil ? " " : "o"
                 case .exit: row += "E"
                 }
             }

@@ -113,8 +113,24 @@ public enum MazeGenerator {
             ghosts.append(GhostPath(waypoints: [run.from, run.to], speed: speed))
         }
 
+        // Pellets: in about one room in eight, never the start's or the exit's,
+        // all reachable (every room is); eating them scores, the exit stays open.
+        var rooms: [(column: Int, row: Int)] = []
+        for r in stride(from: 1, to: h - 1, by: 2) {
+            for c in stride(from: 1, to: w - 1, by: 2) where cells[index(c, r)] == .floor && (c, r) != start {
+                rooms.append((c, r))
+            }
+        }
+        var pellets: [(column: Int, row: Int)] = []
+        let pelletCount = min(Level.maxPellets, max(1, rooms.count / 8), rooms.count)
+        for _ in 0 ..< pelletCount {
+            rooms.swapAt(random.below(rooms.count), rooms.count - 1)
+            pellets.append(rooms.removeLast())
+        }
+        pellets.sort { ($0.row, $0.column) < ($1.row, $1.column) }   // reading order, as a parsed file gives them
+
         return Level(title: "Random maze \(w)x\(h), seed \(seed)", width: w, height: h, cells: cells,
-                     start: start, ghosts: ghosts)
+                     start: start, ghosts: ghosts, pellets: pellets)
     }
 
     /// Steps from `start` to every cell along the floor (exits count as floor); −1 where it cannot go.

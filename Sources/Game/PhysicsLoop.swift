@@ -21,6 +21,10 @@ public final class PhysicsLoop: @unchecked Sendable {
     @exclusivity(unchecked) private var clock: FixedStepClock
     @exclusivity(unchecked) private var drained: UInt64 = 0
     @exclusivity(unchecked) private var referenceChangesTaken: UInt64 = 0
+    // The measured sensor rate: samples and ns over the current window, and the last figure.
+    @exclusivity(unchecked) private var rateSamples = 0
+    @exclusivity(unchecked) private var rateWindow: Int64 = 0
+    @exclusivity(unchecked) private var sensorRate = 0.0
     private let thread: PeriodicThread
 
     /// Changes to the player's neutral tilt, from the frame loop's thread.
@@ -35,11 +39,12 @@ public final class PhysicsLoop: @unchecked Sendable {
     public static let defaultRate = 240.0
 
     public init(level: Level, samples: SPSCRing<MotionSample>, rate: Double = PhysicsLoop.defaultRate,
-                parameters: PhysicsParameters = PhysicsParameters(), estimator: TiltEstimator = TiltEstimator()) {
+                parameters: PhysicsParameters = PhysicsParameters(), rules: GameRules = GameRules(),
+                estimator: TiltEstimator = TiltEstimator()) {
         precondition(rate > 0, "physics rate must be positive")
         self.rate = rate
         let step = Int64((1e9 / rate).rounded())
-        self.world = World(level: level, parameters: parameters, dt: Double(step) / 1e9)
+        self.world = World(level: level, parameters: parameters, rules: rules, dt: Double(step) / 1e9)
         self.clock = FixedStepClock(step: step, maxSteps: 8)
         self.thread = PeriodicThread(name: "tiltmaze-phys", period: step, maxCatchUp: 8)
         self.samples = samples
@@ -57,6 +62,21 @@ public final class PhysicsLoop: @unchecked Sendable {
     /// Stops the thread and waits for it.
     public func stop() { thread.stop() }
 
+    /// The level being played.
+    public var level: Level { world.level }
+
+    /// Puts a new game of `level` in place of the current one, keeping the
+    /// tilt estimate (the sensor has not moved). Only while stopped: the
+    /// world belongs to the physics thread while it runs. Builds the new
+    /// world here, off the physics thread, so its ticks never allocate.
+    public func load(_ level: Level) {
+        precondition(!thread.isRunning, "stop the physics before changing the level")
+        world = World(level: level, parameters: world.parameters, rules: world.rules, dt: world.dt)
+        clock = FixedStepClock(step: clock.step, maxSteps: 8)
+        restartsSeen = restartRequests.load(ordering: .relaxed)
+        snapshots.publish(makeSnapshot(gravity: estimator.gravity))
+    }
+
     /// How late the physics thread woke for each tick, ns. Any thread may read it.
     public var tickLateness: LatencyHistogram { thread.lateness }
 
@@ -73,7 +93,15 @@ public final class PhysicsLoop: @unchecked Sendable {
     /// One wake-up's work: exposed so tests and benchmarks can drive the loop
     /// without a thread or a clock. Physics thread only.
     public func tick(elapsed: Int64) {
-        drained &+= UInt64(samples.drain { estimator.add($0) })
+        let taken = samples.drain { estimator.add($0) }
+        drained &+= UInt64(taken)
+        rateSamples += taken
+        rateWindow += elapsed
+        if rateWindow >= 1_000_000_000 {
+            sensorRate = Double(rateSamples) * 1e9 / Double(rateWindow)
+            rateSamples = 0
+            rateWindow = 0
+        }
         let (change, isNew) = referenceChanges.read()
         if isNew {
             estimator.changeReference(change)
@@ -102,6 +130,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         s.samplesDropped = samples.droppedCount
         s.overruns = clock.overruns
         s.lastSampleTime = estimator.lastTimestamp
+        s.sensorRate = sensorRate
         s.measuredGravity = estimator.measuredGravity
         s.reference = estimator.reference
         s.referenceChanges = referenceChangesTaken

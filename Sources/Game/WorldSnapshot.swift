@@ -5,6 +5,8 @@ public enum GameStatus: UInt8, Sendable, BitwiseCopyable {
     case playing
     case paused
     case won
+    /// The last life was lost.
+    case lost
 }
 
 /// Everything the renderer needs from one physics tick, by value: the physics
@@ -28,6 +30,19 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     public var catches: Int = 0
     /// Ticks left of the "caught!" flash.
     public var caughtFlash: Int = 0
+    /// Lives left (the HUD) and points scored.
+    public var lives: Int = GameRules().lives
+    public var score: Int = 0
+    /// The pellets not yet eaten.
+    public var pellets = PelletSet()
+    /// Whether the exits win now (a level may shut them until every pellet is eaten).
+    public var exitOpen = true
+    /// Ticks left of the grace after a ghost touch (the player blinks).
+    public var grace: Int = 0
+    /// Facing, mouth and rolling, for drawing the player.
+    public var player = PlayerMotion()
+    /// Samples a second reaching the physics, measured over the last second or so; 0 before the first.
+    public var sensorRate: Double = 0
     /// Gravity in the board's frame, m/s², as the physics used it (seen from the neutral tilt).
     public var gravity: Vector3 = .zero
     /// Gravity as the sensor measured it, before the neutral tilt is taken out.

@@ -61,59 +61,27 @@ public struct CalibrationStore: Sendable {
     /// The file for the device `identity`: its name made of the identity's
     /// letters and digits (readable) and a hash of all of it (unique).
     public func path(for identity: String) -> String {
-        var slug = ""
-        for scalar in identity.lowercased().unicodeScalars {
-            let keep = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-            if keep { slug.unicodeScalars.append(scalar) } else if !slug.hasSuffix("-") && !slug.isEmpty { slug += "-" }
-            if slug.count >= 48 { break }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        var hash: UInt32 = 2_166_136_261   // FNV-1a: stable across runs, unlike Hasher
-        for byte in identity.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let hex = String(hash, radix: 16)
-        return directory + "/" + (slug.isEmpty ? "" : slug + "-") + String(repeating: "0", count: 8 - hex.count) + hex + ".json"
+        directory + "/" + KeptFile.name(for: identity) + ".json"
     }
 
     /// The device's calibration, or the defaults when it has none or its file is bad.
     public func load(_ identity: String) -> Loaded {
-        let file = path(for: identity)
-        let problem: String
-        switch FileContents.read(file, limit: 64 * 1024) {
-        case .failure(.noSuchFileOrDirectory), .failure(.notDirectory):
+        switch KeptFile.load(path(for: identity), limit: 64 * 1024, what: "a usable calibration", instead: "started from level",
+                             decode: { CalibrationFile.decode($0, identity: identity) }) {
+        case .missing:
             return Loaded(calibration: .defaults, fromFile: false, problem: nil, maySave: true)
-        case .failure(let errno):
-            problem = "cannot read \(file): \(errno)"
-        case .success(let bytes):
-            switch CalibrationFile.decode(bytes, identity: identity) {
-            case .success(let calibration):
-                return Loaded(calibration: calibration, fromFile: true, problem: nil, maySave: true)
-            case .failure(let reason):
-                problem = "\(file) is not a usable calibration (\(reason.text))"
-            }
-        }
-        switch FilePath(file).moveAside(suffix: "bad") {
-        case .success(let aside):
-            return Loaded(calibration: .defaults, fromFile: false,
-                          problem: "\(problem); kept it as \(aside.string) and started from level", maySave: true)
-        case .failure(let errno):
-            return Loaded(calibration: .defaults, fromFile: false,
-                          problem: "\(problem); could not move it aside (\(errno)), so this run will not save over it: fix or remove it",
-                          maySave: false)
+        case .loaded(let calibration):
+            return Loaded(calibration: calibration, fromFile: true, problem: nil, maySave: true)
+        case .setAside(let problem, let maySave):
+            return Loaded(calibration: .defaults, fromFile: false, problem: problem, maySave: maySave)
         }
     }
 
     /// Writes the device's calibration atomically, making the directory if needed.
     public func save(_ calibration: DeviceCalibration, for identity: String) -> Result<String, CalibrationSaveError> {
-        let file = path(for: identity)
-        if case .failure(let errno) = FilePath(directory).makeDirectoryTree() {
-            return .failure(CalibrationSaveError(description: "cannot make \(directory) for the calibration: \(errno)"))
-        }
-        let bytes = CalibrationFile.encode(calibration, identity: identity)
-        let written = bytes.withUnsafeBytes { AtomicFile.write($0, to: file) }
-        if case .failure(let errno) = written {
-            return .failure(CalibrationSaveError(description: "cannot write \(file): \(errno); the previous calibration is unchanged"))
-        }
-        return .success(file)
+        KeptFile.save(CalibrationFile.encode(calibration, identity: identity), to: path(for: identity),
+                      directory: directory, what: "calibration")
+            .mapError { CalibrationSaveError(description: $0.description) }
     }
 }
 
@@ -147,7 +115,7 @@ enum CalibrationFile {
         var gyro_bias_rad_s: [Double]?
     }
 
-    struct Problem: Error { let text: String }
+    typealias Problem = KeptFile.DecodeProblem
 
     static func encode(_ calibration: DeviceCalibration, identity: String) -> [UInt8] {
         let up = calibration.reference.neutralUp, bias = calibration.gyroBias
@@ -165,28 +133,28 @@ enum CalibrationFile {
         do {
             contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
         } catch let error as DecodingError {
-            return .failure(Problem(text: describe(error)))
+            return .failure(Problem(describe(error)))
         } catch {
-            return .failure(Problem(text: "not JSON: \(error)"))
+            return .failure(Problem("not JSON: \(error)"))
         }
         guard contents.format == format else {
-            return .failure(Problem(text: "\"format\" should be \"\(format)\""))
+            return .failure(Problem("\"format\" should be \"\(format)\""))
         }
-        guard let v = contents.version else { return .failure(Problem(text: "no \"version\"")) }
-        guard v == version else { return .failure(Problem(text: "version \(v); this TiltMaze reads version \(version)")) }
+        guard let v = contents.version else { return .failure(Problem("no \"version\"")) }
+        guard v == version else { return .failure(Problem("version \(v); this TiltMaze reads version \(version)")) }
         guard contents.device == identity else {
-            return .failure(Problem(text: "it belongs to \"\(contents.device ?? "no device")\", not \"\(identity)\""))
+            return .failure(Problem("it belongs to \"\(contents.device ?? "no device")\", not \"\(identity)\""))
         }
         guard let up = contents.neutral_up, up.count == 3, up.allSatisfy(\.isFinite),
               Vector3(up[0], up[1], up[2]).length > 0.1 else {
-            return .failure(Problem(text: "\"neutral_up\" should be three numbers, a direction (not zero)"))
+            return .failure(Problem("\"neutral_up\" should be three numbers, a direction (not zero)"))
         }
         let maxBias = AttitudeFilter.Parameters().maxBias
         guard let bias = contents.gyro_bias_rad_s, bias.count == 3, bias.allSatisfy({ $0.isFinite && abs($0) <= maxBias }) else {
-            return .failure(Problem(text: "\"gyro_bias_rad_s\" should be three numbers of at most \(maxBias) rad/s"))
+            return .failure(Problem("\"gyro_bias_rad_s\" should be three numbers of at most \(maxBias) rad/s"))
         }
         guard let enabled = contents.correction else {
-            return .failure(Problem(text: "\"correction\" should be true or false"))
+            return .failure(Problem("\"correction\" should be true or false"))
         }
         return .success(DeviceCalibration(reference: TiltReference(neutralUp: Vector3(up[0], up[1], up[2]), isEnabled: enabled),
                                           gyroBias: Vector3(bias[0], bias[1], bias[2])))

@@ -26,6 +26,12 @@ public protocol Display: AnyObject {
     /// screen. Only for a display made with a level.
     @discardableResult
     func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame
+    /// Starts showing `level` with `banner`: what the display made for the
+    /// level before is made again (allocates: at a level's start only).
+    /// Fails, keeping nothing of the old level, when the level cannot be shown (too large).
+    func load(_ level: Level, banner: LevelBanner) throws
+    /// What is shown beside the world changed (a win set a best). Allocates: on a change only.
+    func setBanner(_ banner: LevelBanner)
     /// Draws a screen that is not the maze (calibration, ColorTilt).
     @discardableResult
     func drawPanel(_ panel: Panel) -> DrawnFrame

@@ -19,6 +19,10 @@ public final class FrameLoop {
         public var winningTime: Double?
         /// Why the sensor stopped, if it did (the game ends then).
         public var sensorFailure: String?
+        /// Why the next level could not be shown or played, if that ended the game.
+        public var failure: String?
+        /// The level last played.
+        public var levelTitle = ""
         /// The neutral tilt at the end (the player may have set it with "Calibrate here").
         public var reference: TiltReference = .level
         /// The gyroscope's bias at the end, when it was estimated long enough to keep.
@@ -30,6 +34,9 @@ public final class FrameLoop {
 
     let display: any Display
     let physics: PhysicsLoop
+    /// The levels played (the campaign, or one) and their records.
+    public let playlist: Playlist
+    let player: PlayerStyle
     let source: any MotionSource
     let pads: [any PadSource]
     let framePeriod: Int64
@@ -48,10 +55,15 @@ public final class FrameLoop {
     ///   - pads: gamepads and joysticks, read once a frame.
     ///   - framePeriod: ns between frames; nil takes the display's refresh, else 60 Hz.
     ///   - showStatistics: keep the `--stats` figures and show them on the display.
+    ///   - playlist: what is played; nil plays the physics' level once, keeping no record.
+    ///   - player: how the player is drawn.
     public init(display: any Display, physics: PhysicsLoop, source: any MotionSource, pads: [any PadSource] = [],
+                playlist: Playlist? = nil, player: PlayerStyle = .pacman,
                 framePeriod: Int64? = nil, showStatistics: Bool = false,
                 statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
         self.screenshots = screenshots
+        self.playlist = playlist ?? Playlist.single(physics.level, key: nil, store: nil)
+        self.player = player
         self.display = display
         self.physics = physics
         self.source = source
@@ -70,8 +82,17 @@ public final class FrameLoop {
         defer { physics.stop() }
 
         let board = source as? any CommandedTilt
-        var flow = GameFlow()
+        var flow = GameFlow(campaign: playlist.flowCampaign)
         var quit = false
+        // Whether this game's win is counted yet (a restart or a new level starts another game).
+        var winRecorded = false
+        func banner() -> LevelBanner {
+            var banner = playlist.banner
+            banner.player = player
+            return banner
+        }
+        display.setBanner(banner())
+        screenshots?.show(physics.level, banner: banner())
         var outcome = Outcome()
         var shownInterruption: String?
         var screenshotWanted = false
@@ -81,7 +102,24 @@ public final class FrameLoop {
             switch flow.handle(input) {
             case .nudge(let right, let up): board?.nudge(right: right, up: up)
             case .level: board?.level()
-            case .restart: physics.restart()
+            case .restart:
+                physics.restart()
+                winRecorded = false
+            case .playLevel(let index):
+                // The world belongs to the physics thread while it runs: stop it, swap, start again.
+                physics.stop()
+                playlist.select(index)
+                physics.load(playlist.level)
+                flow.campaign = playlist.flowCampaign
+                winRecorded = false
+                do {
+                    try display.load(playlist.level, banner: banner())
+                    screenshots?.show(playlist.level, banner: banner())
+                    try physics.start()
+                } catch {
+                    outcome.failure = "cannot play \"\(playlist.level.title)\": \(error)"
+                    quit = true
+                }
             case .quit: quit = true
             case .screenshot: screenshotWanted = screenshots != nil
             case .calibrateHere:
@@ -121,8 +159,17 @@ public final class FrameLoop {
             }
             physics.setPaused(flow.wantsPause || interruption != nil)
             let snapshot = physics.snapshots.read().value
+            if snapshot.status == .won, !winRecorded {
+                // Saved at once: a crash or a pulled plug later loses nothing.
+                winRecorded = true
+                playlist.recordWin(time: snapshot.elapsed)
+                flow.campaign = playlist.flowCampaign
+                display.setBanner(banner())
+                screenshots?.show(physics.level, banner: banner())
+            }
             flow.update(status: snapshot.status)
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
+            outcome.levelTitle = physics.level.title
             outcome.reference = snapshot.reference
             outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
             latestReferenceChanges = snapshot.referenceChanges

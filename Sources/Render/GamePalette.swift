@@ -10,6 +10,16 @@ public enum GamePalette {
     public static let margin = RGB(0, 0, 0)
     public static let ball = RGB(215, 220, 230)
     public static let ballHighlight = RGB(255, 255, 255)
+    /// The spot on the ball that shows it rolling.
+    public static let ballMark = RGB(200, 60, 60)
+    public static let pacman = RGB(255, 225, 0)
+    public static let pacmanEye = RGB(20, 20, 30)
+    public static let pellet = RGB(255, 190, 150)
+    /// An exit still shut (pellets left): green gone grey.
+    public static let exitLocked = RGB(50, 80, 60)
+    /// The parallax layer behind the maze: faint, so it never competes with the play.
+    public static let parallax = RGB(30, 34, 52)
+    public static let parallaxBright = RGB(110, 120, 170)
     /// The framebuffer's walls are lit from the top left: a lighter top and
     /// left edge, a darker bottom and right one, where they meet the floor.
     public static let wallLight = RGB(130, 144, 190)
@@ -37,10 +47,10 @@ public enum GamePalette {
     public static let messageBackground = RGB(20, 40, 110)
 
     /// Up to `Level.maxGhosts` ghosts, each its own colour; none is close to
-    /// the wall, floor, exit or ball colours.
+    /// the wall, floor, exit, ball or pacman colours.
     public static let ghosts: [RGB] = [
         RGB(255, 60, 60), RGB(255, 140, 220), RGB(80, 220, 255), RGB(255, 170, 40),
-        RGB(180, 90, 255), RGB(255, 255, 90), RGB(255, 110, 130), RGB(120, 255, 190),
+        RGB(180, 90, 255), RGB(160, 255, 255), RGB(255, 110, 130), RGB(120, 255, 190),
         RGB(200, 40, 140), RGB(255, 200, 160), RGB(60, 140, 255), RGB(180, 255, 60),
         RGB(255, 90, 0), RGB(150, 150, 255), RGB(0, 200, 170), RGB(230, 120, 255),
     ]

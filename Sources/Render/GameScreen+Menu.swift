@@ -3,12 +3,12 @@ import Game
 /// 12.34 s") over the items, the highlighted one marked and inverted.
 /// Drawn into the cells every frame while open; unchanged cells cost nothing.
 extension GameScreen {
-    func drawMenu(_ state: MenuState, elapsed: Double) {
+    func drawMenu(_ state: MenuState, snapshot: WorldSnapshot) {
         var text = ByteWriter(textBytes)
-        MenuText.headline(state, elapsed: elapsed, into: &text)
+        MenuText.headline(state, snapshot: snapshot, banner: banner, into: &text)
         let headline = UnsafeBufferPointer(start: text.base, count: text.count)
-        let items = state.menu.items
-        let widest = MenuText.widest(state, headlineCount: headline.count)
+        let items = state.items
+        let widest = MenuText.widest(state, headlineCount: headline.count, labels: levelLabels)
 
         let inner = widest + 4
         let width = inner + 2, height = items.count + 4
@@ -27,9 +27,7 @@ extension GameScreen {
             let (f, b) = chosen ? (bg, fg) : (fg, bg)
             if chosen { screen.fillCells(column: itemColumn - 1, row: row, width: widest + 1, height: 1, background: b) }
             screen.setCell(column: itemColumn, row: row, scalar: chosen ? "\u{25B6}" : " ", foreground: f, background: b)
-            let label = item.label
-            screen.drawText(UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount),
-                            column: itemColumn + 2, row: row, foreground: f, background: b)
+            screen.drawText(MenuText.label(item, labels: levelLabels), column: itemColumn + 2, row: row, foreground: f, background: b)
         }
     }
 

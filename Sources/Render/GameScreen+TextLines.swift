@@ -24,7 +24,7 @@ extension GameScreen {
         }
         column = screen.drawScalars(UnsafeBufferPointer(title), column: column, row: 0,
                                     foreground: foreground, background: background) + 3
-        StatusLineText.figures(snapshot, hasNotice: notice != nil, into: &text)
+        StatusLineText.figures(snapshot, best: banner.best, hasNotice: notice != nil, into: &text)
         var end = drawText(text, column: column, foreground: foreground, background: background)
         if let notice {
             // The notice matters more than the sensor's name: it may take the whole rest of the line.
@@ -36,6 +36,15 @@ extension GameScreen {
             drawRightAligned(UnsafeMutableBufferPointer(rebasing: statistics[0 ..< statisticsCount]), row: 0, after: end + 3,
                              foreground: foreground, background: background)
         } else {
+            // The measured rate before the sensor's name, where both fit; the name alone otherwise.
+            text.reset()
+            StatusLineText.rate(snapshot, into: &text)
+            let rateWidth = text.count + 2
+            if text.count > 0, layout.columns - 1 - sensorLabel.count - rateWidth >= end + 3 {
+                let start = layout.columns - 1 - sensorLabel.count - rateWidth
+                screen.drawText(UnsafeBufferPointer(start: text.base, count: text.count), column: start, row: 0,
+                                foreground: GamePalette.sensorText, background: background)
+            }
             drawRightAligned(sensorLabel, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
         }
     }

@@ -19,8 +19,12 @@ public final class GameScreen {
     /// The picture being composed: the background plus this frame's sprites.
     let picture: Canvas
 
+    /// What is shown beside the world (title, best, level menu, player style).
+    private(set) var banner: LevelBanner
     /// Title, sensor and key-hint text as single-width scalars, made once.
-    let title: UnsafeMutableBufferPointer<Unicode.Scalar>
+    var title: UnsafeMutableBufferPointer<Unicode.Scalar>
+    /// The level menu's lines.
+    var levelLabels: TextList
     let sensorLabel: UnsafeMutableBufferPointer<Unicode.Scalar>
     let footerHints: UnsafeMutableBufferPointer<Unicode.Scalar>
     /// Scratch for numbers and messages formatted during a frame.
@@ -35,6 +39,12 @@ public final class GameScreen {
     var pictureIsFresh = false
     var lastTinted = false
     var lastBoxed = false
+    /// The pellets and exit the static pictures show.
+    var shownPellets = PelletSet()
+    var shownExitOpen = true
+    /// Where the parallax layer shows (around the maze) and at what offset it was last painted.
+    var parallaxMargins: [PixelRect] = []
+    var shownParallax = (x: 0, y: 0)
     /// Shown on the status line while set (`setNotice`).
     var notice: UnsafeMutableBufferPointer<Unicode.Scalar>?
     /// `play --stats`: live figures take the sensor's place on the status
@@ -51,9 +61,12 @@ public final class GameScreen {
     public var terminalScreen: TerminalScreen { screen }
 
     public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int,
-                showStatistics: Bool = false) {
+                showStatistics: Bool = false, banner: LevelBanner? = nil) {
         self.level = level
         self.sensorName = sensorName
+        self.banner = banner ?? LevelBanner(title: level.title)
+        levelLabels = TextList(self.banner.levelLabels)
+        shownPellets = PelletSet(all: level.pellets.count)
         showsStatistics = showStatistics
         statistics = .allocate(capacity: Self.statisticsCapacity)
         statistics.initialize(repeating: " ")
@@ -62,7 +75,7 @@ public final class GameScreen {
         background = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
         tintedBackground = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
         picture = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
-        title = SingleWidthText.scalars(level.title)
+        title = SingleWidthText.scalars(self.banner.title)
         sensorLabel = SingleWidthText.scalars("sensor: " + sensorName)
         footerHints = SingleWidthText.scalars(Self.hints)
         textBytes = .allocate(capacity: 128)
@@ -95,14 +108,34 @@ public final class GameScreen {
         prepareLayout()
     }
 
+    /// What is shown beside the world changed (a win set a best). Allocates: call it on change.
+    public func setBanner(_ banner: LevelBanner) {
+        self.banner = banner
+        title.deallocate()
+        title = SingleWidthText.scalars(banner.title)
+        levelLabels = TextList(banner.levelLabels)
+        pictureIsFresh = false
+    }
+
     /// Paints the static pictures and the footer for the current layout.
     private func prepareLayout() {
-        MazePicture.paint(level, layout: layout, into: background)
-        MazePicture.tint(tintedBackground, from: background,
-                         towards: GamePalette.caughtTint, fraction: GamePalette.caughtTintAmount)
+        // Only where the maze is drawn whole: a clipped maze has no margins to speak of.
+        parallaxMargins = layout.fits ? ParallaxLayer.margins(
+            of: PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
+            around: PixelRect(x: layout.originX, y: layout.originY, width: level.width * layout.scale,
+                              height: level.height * layout.scale)) : []
+        paintBackgrounds()
         drawFooter()
         previousSpriteCount = 0
         pictureIsFresh = false
+    }
+
+    /// The maze with the pellets and exit as `shownPellets` and `shownExitOpen` say, plain and tinted.
+    private func paintBackgrounds() {
+        MazePicture.paint(level, layout: layout, pellets: shownPellets, exitOpen: shownExitOpen, into: background)
+        for rect in parallaxMargins { ParallaxLayer.paint(rect, offset: shownParallax, spacing: 6, into: background) }
+        MazePicture.tint(tintedBackground, from: background,
+                         towards: GamePalette.caughtTint, fraction: GamePalette.caughtTintAmount)
     }
 
     /// Composes the frame for `snapshot`, with `menu` open over the maze,
@@ -111,12 +144,24 @@ public final class GameScreen {
     public func frame(for snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeRawBufferPointer {
         let tinted = snapshot.caughtFlash > 0
         let boxed = menu != nil
-        composeMaze(snapshot, tinted: tinted, fullRepaint: !pictureIsFresh || tinted != lastTinted || boxed != lastBoxed)
+        var changedMaze = false
+        let parallax = parallaxMargins.isEmpty ? shownParallax : ParallaxLayer.offset(snapshot.gravity, reach: 3)
+        if snapshot.pellets != shownPellets || snapshot.exitOpen != shownExitOpen || parallax != shownParallax {
+            // A pellet eaten, the exit opened, the stars moved: a few thousand pixels to
+            // repaint at terminal sizes, and the damage tracking sends only the cells that changed.
+            shownPellets = snapshot.pellets
+            shownExitOpen = snapshot.exitOpen
+            shownParallax = parallax
+            paintBackgrounds()
+            changedMaze = true
+        }
+        composeMaze(snapshot, tinted: tinted,
+                    fullRepaint: !pictureIsFresh || changedMaze || tinted != lastTinted || boxed != lastBoxed)
         pictureIsFresh = true
         lastTinted = tinted
         lastBoxed = boxed
         drawStatusLine(snapshot, tinted: tinted)
-        if let menu { drawMenu(menu, elapsed: snapshot.elapsed) }
+        if let menu { drawMenu(menu, snapshot: snapshot) }
         return screen.encodeFrame()
     }
 
@@ -159,9 +204,16 @@ public final class GameScreen {
                                                       color: GamePalette.ghost(g), layout: layout, into: picture)
             count += 1
         }
-        // The ball last, so it stays visible when a ghost catches it.
-        currentSprites[count] = Sprites.paintBall(at: snapshot.ball, radius: snapshot.ballRadius, layout: layout, into: picture)
-        count += 1
+        // The player last, so it stays visible when a ghost catches it; it
+        // blinks through the grace after a catch.
+        if !Sprites.blinkedOut(snapshot) {
+            let s = Double(layout.scale)
+            currentSprites[count] = PlayerSprite.paint(
+                banner.player, motion: snapshot.player, centerX: Double(layout.originX) + snapshot.ball.x * s,
+                centerY: Double(layout.originY) + snapshot.ball.y * s, radius: snapshot.ballRadius * s,
+                smooth: false, into: picture)
+            count += 1
+        }
 
         if fullRepaint {
             screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow)

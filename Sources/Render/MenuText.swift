@@ -1,25 +1,45 @@
 import Game
 
 /// What a menu box says, whatever draws it (terminal cells or the
-/// framebuffer's font): its headline, and how many characters wide its
-/// widest line is (an item has a marker and a space before its label).
+/// framebuffer's font): its headline, each item's label, and how many
+/// characters wide its widest line is (an item has a marker and a space
+/// before its label).
 enum MenuText {
-    /// "PAUSED", or "You escaped in 12.34 s", into `w`.
-    static func headline(_ state: MenuState, elapsed: Double, into w: inout ByteWriter) {
+    /// "PAUSED", "Escaped in 12.34 s - new best!", "Game over - score 40", "Levels", into `w`.
+    static func headline(_ state: MenuState, snapshot: WorldSnapshot, banner: LevelBanner, into w: inout ByteWriter) {
         switch state.menu {
         case .paused:
             w.append("PAUSED")
         case .won:
-            w.append("You escaped in ")
-            w.appendSeconds(elapsed, decimals: 2)
+            w.append("Escaped in ")
+            w.appendSeconds(snapshot.elapsed, decimals: 2)
             w.append(" s")
+            if banner.newBest {
+                w.append(" - new best!")
+            } else if let best = banner.best {
+                w.append(" (best ")
+                w.appendSeconds(best, decimals: 2)
+                w.append(" s)")
+            }
+        case .lost:
+            w.append("Game over - score ")
+            w.appendDecimal(snapshot.score)
+        case .levels:
+            w.append("Levels")
         }
     }
 
+    /// The label of `item`: fixed text, or a campaign level's line (the banner's, made into a `TextList`).
+    static func label(_ item: GameMenu.Item, labels: TextList) -> UnsafeBufferPointer<UInt8> {
+        if case .level(let n) = item, n < labels.count { return labels[n] }
+        let text = item.label
+        return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
     /// The widest line of the box, in characters, for a headline of `headlineCount`.
-    static func widest(_ state: MenuState, headlineCount: Int) -> Int {
+    static func widest(_ state: MenuState, headlineCount: Int, labels: TextList) -> Int {
         var widest = headlineCount
-        for item in state.menu.items { widest = max(widest, item.label.utf8CodeUnitCount + 2) }
+        for item in state.items { widest = max(widest, label(item, labels: labels).count + 2) }
         return widest
     }
 }

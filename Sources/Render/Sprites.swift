@@ -9,9 +9,12 @@ enum Sprites {
     static func paintDisc(at position: Point, radius: Double, color: RGB,
                           layout: GameLayout, into canvas: Canvas) -> PixelRect {
         let s = Double(layout.scale)
-        let cx = Double(layout.originX) + position.x * s
-        let cy = Double(layout.originY) + position.y * s
-        let r = radius * s
+        return disc(centerX: Double(layout.originX) + position.x * s, centerY: Double(layout.originY) + position.y * s,
+                    radius: radius * s, color: color, into: canvas)
+    }
+
+    /// A disc in pixels, at least the pixel under its centre; the rectangle it may have touched.
+    static func disc(centerX cx: Double, centerY cy: Double, radius r: Double, color: RGB, into canvas: Canvas) -> PixelRect {
         if canvas.fillCircle(centerX: cx, centerY: cy, radius: r, color: color) == 0,
            cx.isFinite, cy.isFinite,
            cx >= 0, cy >= 0, cx < Double(canvas.width), cy < Double(canvas.height) {
@@ -20,16 +23,9 @@ enum Sprites {
         return PixelRect.around(centerX: cx, centerY: cy, radius: r)
     }
 
-    /// The ball, with a highlight up and to the left once it is big enough
-    /// for one to read as shine rather than noise.
-    static func paintBall(at position: Point, radius ballRadius: Double, layout: GameLayout, into canvas: Canvas) -> PixelRect {
-        let rect = paintDisc(at: position, radius: ballRadius, color: GamePalette.ball,
-                             layout: layout, into: canvas)
-        if layout.scale >= 6 {
-            let shine = Point(position.x - ballRadius * 0.35, position.y - ballRadius * 0.35)
-            _ = paintDisc(at: shine, radius: ballRadius * 0.3, color: GamePalette.ballHighlight,
-                          layout: layout, into: canvas)
-        }
-        return rect
+    /// Whether the player is hidden this frame: it blinks, four times a
+    /// second, through the grace after a ghost touch.
+    static func blinkedOut(_ snapshot: WorldSnapshot) -> Bool {
+        snapshot.grace > 0 && Int(snapshot.elapsed * 8) % 2 == 1
     }
 }

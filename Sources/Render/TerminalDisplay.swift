@@ -10,7 +10,10 @@ import Realtime
 public final class TerminalDisplay: Display {
     public let session: TerminalSession
     /// The maze's screen; nil for a display made for panels only.
-    public let screen: GameScreen?
+    public private(set) var screen: GameScreen?
+    private let sensorName: String
+    private let colorMode: ColorMode
+    private let showStatistics: Bool
     private let panelScreen: TerminalScreen
     private lazy var panelPainter = TerminalPanelPainter(screen: panelScreen)
 
@@ -20,6 +23,9 @@ public final class TerminalDisplay: Display {
     public init(level: Level?, sensorName: String, colorMode: ColorMode,
                 showStatistics: Bool = false) throws(TerminalError) {
         session = try TerminalSession.start()
+        self.sensorName = sensorName
+        self.colorMode = colorMode
+        self.showStatistics = showStatistics
         let size = session.size
         screen = level.map {
             GameScreen(level: $0, sensorName: sensorName, colorMode: colorMode,
@@ -41,6 +47,14 @@ public final class TerminalDisplay: Display {
             panelScreen.resize(columns: size.columns, rows: size.rows)
         }
     }
+
+    public func load(_ level: Level, banner: LevelBanner) {
+        let size = session.size
+        screen = GameScreen(level: level, sensorName: sensorName, colorMode: colorMode, columns: size.columns,
+                            rows: size.rows, showStatistics: showStatistics, banner: banner)
+    }
+
+    public func setBanner(_ banner: LevelBanner) { screen?.setBanner(banner) }
 
     public func setNotice(_ text: String?) { screen?.setNotice(text) }
 

@@ -10,11 +10,18 @@ import SystemCalls
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play a level (the default command).",
+        abstract: "Play the campaign, a level file or a random maze (the default command).",
         discussion: """
+            With neither --level nor --maze, plays the campaign from the first
+            level not yet won (a level opens when the one before it is won;
+            progress and best times are kept in $XDG_STATE_HOME/tiltmaze,
+            else ~/.local/state/tiltmaze).
+            Rules: three lives; a ghost's touch costs one and sends you back
+            to the start, blinking, safe for two seconds; pellets score, and
+            on some levels the exit opens only once all are eaten.
             Keys: arrows or WASD tilt the simulated board, space levels it,
-            p or Enter opens the menu (Resume, Restart, Quit: arrows and
-            Enter choose), r restarts, q or Ctrl-C quits.
+            p or Enter opens the menu (Resume, Restart, Levels, Calibrate
+            here, Quit: arrows and Enter choose), r restarts, q or Ctrl-C quits.
             A gamepad works too: D-pad = arrows, A/Cross = Enter,
             B/Circle = back, Start/Options = menu, Select/Create = restart.
             So does the Sense HAT joystick: push = arrows, press = Enter.
@@ -27,8 +34,14 @@ struct Play: ParsableCommand {
     @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
     var iioURI: String?
 
-    @Option(help: ArgumentHelp("A level file to play instead of the bundled one (format: README.md, \"Level files\").", valueName: "file"))
+    @Option(help: ArgumentHelp("A level file to play instead of the campaign (format: README.md, \"Level files\").", valueName: "file"))
     var level: String?
+
+    @Option(help: ArgumentHelp("The campaign level to start at (1 to \(Campaign.levels.count)), if it is open; `tiltmaze levels` lists them.", valueName: "n"))
+    var start: Int?
+
+    @Option(help: "How the player is drawn: pacman (faces its way, chomps) or ball (rolls).")
+    var player: PlayerStyle = .pacman
 
     @Option(help: ArgumentHelp("Play a generated maze instead of a level: random, or random:SEED to play a shared one (the seed is in the title).", valueName: "random[:seed]"))
     var maze: MazeRequest?
@@ -56,6 +69,12 @@ struct Play: ParsableCommand {
 
     func validate() throws {
         if maze != nil && level != nil { throw ValidationError("--maze and --level each choose the level: give one") }
+        if start != nil && (maze != nil || level != nil) {
+            throw ValidationError("--start picks a campaign level: it goes without --maze and --level")
+        }
+        if let start, !(1 ... Campaign.levels.count).contains(start) {
+            throw ValidationError("--start must be a campaign level, 1 to \(Campaign.levels.count); `tiltmaze levels` lists them")
+        }
         do {
             try MazeGenerator.validate(width: size.width, height: size.height)
         } catch {
@@ -73,10 +92,26 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        let level = try maze.map { request in
-            // Validated above: the size is in range.
-            try MazeGenerator.generate(seed: request.seed ?? UInt64.random(in: 0 ... 999_999), width: size.width, height: size.height)
-        } ?? loadLevel(self.level)
+        let store = ProgressStore.standard(environment: ProcessInfo.processInfo.environment)
+        let playlist: Playlist
+        if let maze {
+            // Validated above: the size is in range. No record: random mazes are too many to remember.
+            let level = try MazeGenerator.generate(seed: maze.seed ?? UInt64.random(in: 0 ... 999_999),
+                                                   width: size.width, height: size.height)
+            playlist = .single(level, key: nil, store: nil)
+        } else if let path = self.level {
+            let level = try loadLevel(path)
+            playlist = .single(level, key: LevelKey.file(level), store: store)
+        } else if headless {
+            // A headless game is the recording's outcome alone: no records read or kept.
+            playlist = .single(Campaign.levels[(start ?? 1) - 1].level, key: nil, store: nil)
+        } else {
+            playlist = .campaign(store: store, start: start.map { $0 - 1 })
+            if let start, playlist.current != start - 1 {
+                printError("level \(start) is not open yet: win level \(playlist.unlocked) first; starting at level \(playlist.current + 1)")
+            }
+        }
+        let level = playlist.level
         if headless, case .replay(let path) = source {
             // No stored calibration: the outcome depends on the file alone.
             do {
@@ -106,7 +141,7 @@ struct Play: ParsableCommand {
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                                width: size.width, height: size.height)
             outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
-                                    showStatistics: stats, screenshots: screenshots).run()
+                                    playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
         } catch let error as FramebufferError {
             printError("\(error)")
             throw ExitCode(1)
@@ -122,16 +157,23 @@ struct Play: ParsableCommand {
         }
         calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias)
         if let problem = calibration?.loaded.problem { printError(problem) }
+        for problem in playlist.problems { printError(problem) }
+        if let failure = outcome.failure {
+            printError(failure)
+            throw ExitCode(1)
+        }
         if let failure = outcome.sensorFailure {
             printError(failure)
             throw ExitCode(1)
         }
         // The terminal is restored by now: say how it went on the normal screen.
         if let time = outcome.winningTime {
-            print("You escaped \"\(level.title)\" in \(String(format: "%.2f", time)) s.")
+            print("You escaped \"\(outcome.levelTitle)\" in \(String(format: "%.2f", time)) s.")
         }
     }
 }
+
+extension PlayerStyle: ExpressibleByArgument {}
 
 /// The level at `path` (the bundled one when nil); a file that cannot be
 /// read or does not parse is reported and ends the program with status 2.

@@ -1,6 +1,6 @@
 import Testing
 import Controls
-import Game
+@testable import Game
 
 /// The menus and what each input does, without threads or a terminal.
 @Suite("Game flow: inputs and menus")
@@ -145,5 +145,90 @@ struct InputMappingTests {
         #expect(GameInput(button: .east) == .back)
         #expect(GameInput(button: .start) == .pause)
         #expect(GameInput(button: .select) == .restart)
+    }
+}
+
+@Suite("Game flow in a campaign: game over, next level, the level menu")
+struct CampaignFlowTests {
+    func flow(current: Int = 0, count: Int = 8, unlocked: Int = 3) -> GameFlow {
+        GameFlow(campaign: GameFlow.Campaign(current: current, count: count, unlocked: unlocked))
+    }
+
+    @Test("losing the last life opens Game over: Retry starts a new game, Quit quits")
+    func gameOver() {
+        var f = flow()
+        f.update(status: .lost)
+        #expect(f.menu?.menu == .lost && f.menu?.items == [.retry, .levels, .quit])
+        #expect(f.handle(.select) == .restart)
+        #expect(f.menu == nil)
+        f.update(status: .lost)   // the world has not taken the restart yet
+        #expect(f.menu == nil)
+        f.update(status: .playing)
+        f.update(status: .lost)
+        #expect(f.menu?.menu == .lost)
+        _ = f.handle(.up)
+        #expect(f.handle(.select) == .quit)
+    }
+
+    @Test("winning offers the next level first; choosing it plays it; the last level has none")
+    func nextLevel() {
+        var f = flow(current: 2)
+        f.update(status: .won)
+        #expect(f.menu?.items == [.nextLevel, .playAgain, .levels, .quit])
+        #expect(f.handle(.select) == .playLevel(3))
+        #expect(f.menu == nil && f.campaign?.current == 3)
+        var last = flow(current: 7, unlocked: 8)
+        last.update(status: .won)
+        #expect(last.menu?.items == [.playAgain, .levels, .quit])
+    }
+
+    @Test("the level menu lists every level then Back; a shut level does nothing; an open one is played")
+    func levelMenu() {
+        var f = flow(current: 1)
+        _ = f.handle(.pause)
+        #expect(f.menu?.items == GameMenu.pausedInCampaign)
+        _ = f.handle(.down)
+        _ = f.handle(.down)
+        #expect(f.handle(.select) == nil)
+        #expect(f.menu?.menu == .levels && f.menu?.items.count == 9 && f.menu?.selected == 1)
+        #expect(f.wantsPause, "opened from the pause menu, the game stays paused")
+        for _ in 0 ..< 3 { _ = f.handle(.down) }
+        #expect(f.menu?.selectedItem == .level(4))
+        #expect(f.handle(.select) == nil, "level 5 is shut")
+        _ = f.handle(.up)
+        _ = f.handle(.up)
+        #expect(f.handle(.select) == .playLevel(2))
+        #expect(f.menu == nil && !f.wantsPause)
+    }
+
+    @Test("Back, or the back button, returns from the level menu to the menu it came from")
+    func back() {
+        var f = flow()
+        f.update(status: .won)
+        _ = f.handle(.down)
+        _ = f.handle(.down)
+        _ = f.handle(.select)
+        #expect(f.menu?.menu == .levels)
+        _ = f.handle(.back)
+        #expect(f.menu?.menu == .won)
+        _ = f.handle(.select)   // Levels again (the highlight stayed)
+        #expect(f.menu?.menu == .levels)
+        _ = f.handle(.up)       // to Back, wrapping round
+        #expect(f.menu?.selectedItem == .back)
+        #expect(f.handle(.select) == nil && f.menu?.menu == .won)
+        // The won world does not reopen the win menu over the level menu.
+        _ = f.handle(.select)
+        f.update(status: .won)
+        #expect(f.menu?.menu == .levels)
+    }
+
+    @Test("outside a campaign the menus have no Levels or Next level")
+    func single() {
+        var f = GameFlow()
+        f.update(status: .won)
+        #expect(f.menu?.items == [.playAgain, .quit])
+        var g = GameFlow()
+        g.update(status: .lost)
+        #expect(g.menu?.items == [.retry, .quit])
     }
 }

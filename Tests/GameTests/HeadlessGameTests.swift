@@ -26,7 +26,7 @@ struct HeadlessGameTests {
         #expect(outcome.won)
         #expect(outcome.time > 0.1 && outcome.time < recorded)
         #expect(outcome.steps == Int((outcome.time * PhysicsLoop.defaultRate).rounded()))
-        #expect(outcome.jsonLine.hasPrefix("{\"won\":true,\"time_s\":"))
+        #expect(outcome.jsonLine.hasPrefix("{\"won\":true,\"lost\":false,\"time_s\":"))
     }
 
     @Test("the same samples give the same game bit for bit; other samples another path")

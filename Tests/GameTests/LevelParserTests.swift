@@ -65,7 +65,7 @@ struct LevelParserTests {
     func badCharacter() {
         let e = error("title: T\nmaze:\n#####\n#S?E#\n#####\n")
         #expect(e == LevelError(file: "test.txt", line: 4, column: 3,
-                                message: "unexpected `?` in the maze; expected `#` (wall), `.` or space (floor), `S` (start) or `E` (exit)"))
+                                message: "unexpected `?` in the maze; expected `#` (wall), `.` or space (floor), `o` (a pellet), `S` (start) or `E` (exit)"))
         #expect(e?.description.hasPrefix("test.txt:4:3: unexpected `?`") == true)
     }
 

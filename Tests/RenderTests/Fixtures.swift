@@ -21,8 +21,10 @@ enum Fixtures {
     }()
 
     static func snapshot(ball: Point, elapsed: Double = 0, catches: Int = 0,
-                         status: GameStatus = .playing, caughtFlash: Int = 0) -> WorldSnapshot {
+                         status: GameStatus = .playing, caughtFlash: Int = 0, lives: Int = 3, score: Int = 0) -> WorldSnapshot {
         var s = WorldSnapshot()
+        s.lives = lives
+        s.score = score
         s.ball = ball
         s.elapsed = elapsed
         s.catches = catches

@@ -24,22 +24,22 @@ struct GameScreenTests {
 
     @Test func theStatusLineShowsTitleTimeCatchesAndPause() {
         let h = Harness()
-        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 12.34, catches: 2, status: .paused))
-        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   12.3 s   caught 2   PAUSED "))
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 12.34, catches: 2, status: .paused, lives: 1, score: 40))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   12.3 s  lives 1  score 40  PAUSED "))
     }
 
     @Test func theStatusLineDropsPausedWhilePlaying() {
         let h = Harness()
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 0.05, status: .paused))
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 7, catches: 0))
-        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   7.0 s   caught 0    "))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   7.0 s  lives 3  score 0    "))
     }
 
     @Test func theStatusLineNamesTheSensorOnTheRight() {
         let h = Harness()
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 1))
         let status = h.terminal.text(row: 0)
-        #expect(status.hasPrefix(" Test Maze   1.0 s   caught 0 "))
+        #expect(status.hasPrefix(" Test Maze   1.0 s  lives 3  score 0 "))
         #expect(status.hasSuffix("sensor: simulated "))
         #expect(h.terminal[70, 0].foreground == GamePalette.sensorText)
     }
@@ -56,7 +56,7 @@ struct GameScreenTests {
         var terminal = VTInterpreter(columns: 80, rows: 24)
         terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3, status: .paused)))
         let status = terminal.text(row: 0)
-        #expect(status.hasPrefix(" Test Maze   3.0 s   caught 0   PAUSED   sensor: iio:device0 mpu6050"))
+        #expect(status.hasPrefix(" Test Maze   3.0 s  lives 3  score 0  PAUSED   sensor: iio:device0 mpu6050"))
         #expect(status.hasSuffix("\u{2026} "))
     }
 
@@ -89,7 +89,7 @@ struct GameScreenTests {
         // Ball centre (10.5, 6.5) cells = pixel (42, 28) = screen column 42, row 1 + 14.
         h.show(Fixtures.snapshot(ball: Point(10.5, 6.5)))
         let cell = h.terminal[42, 15]
-        #expect(cell.background == GamePalette.ball || cell.foreground == GamePalette.ball)
+        #expect(cell.background == GamePalette.pacman || cell.foreground == GamePalette.pacman)
         #expect(h.terminal[30, 15].background == GamePalette.floor)
     }
 
@@ -98,7 +98,7 @@ struct GameScreenTests {
         #expect(game.layout.scale == 1)
         _ = game.frame(for: Fixtures.snapshot(ball: Point(5.05, 5.05)))
         // Pixel (5, 5) is in screen row 1 + 2, bottom half.
-        #expect(game.picture[5, 5] == GamePalette.ball)
+        #expect(game.picture[5, 5] == GamePalette.pacman)
     }
 
     @Test func ghostsAreDrawnInTheirOwnColours() {
@@ -127,15 +127,15 @@ struct GameScreenTests {
         let h = Harness()
         h.show(Fixtures.snapshot(ball: Point(18.5, 1.5), elapsed: 12.345, status: .won), menu: MenuState(.won))
         let rows = (0 ..< 24).map { h.terminal.text(row: $0) }
-        let headline = rows.firstIndex { $0.contains("You escaped in 12.34 s") }
+        let headline = rows.firstIndex { $0.contains("Escaped in 12.34 s") }
         #expect(headline != nil)
         if let headline {
             #expect(rows[headline + 2].contains("\u{25B6} Play again   r"))
             #expect(rows[headline + 3].contains("  Quit         q"))
             #expect(headline == 10)
-            let start = rows[headline].ranges(of: "You").first!.lowerBound
+            let start = rows[headline].ranges(of: "Escaped").first!.lowerBound
             let column = rows[headline].distance(from: rows[headline].startIndex, to: start)
-            #expect(abs(column - (80 - 22) / 2) <= 1)
+            #expect(abs(column - (80 - 18) / 2) <= 1)
         }
     }
 
@@ -166,12 +166,12 @@ struct GameScreenTests {
         h.game.setNotice("DualSense disconnected: waiting for it to come back")
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
         let status = h.terminal.text(row: 0)
-        #expect(status.hasPrefix(" Test Maze   4.0 s   caught 0   DualSense disconnected: waiting for it to come\u{2026} "))
+        #expect(status.hasPrefix(" Test Maze   4.0 s  lives 3  score 0   DualSense disconnected: waiting for it"))
         #expect(!status.contains("PAUSED"))
-        #expect(h.terminal[33, 0].foreground == GamePalette.statusWarning)
+        #expect(h.terminal[40, 0].foreground == GamePalette.statusWarning)
         h.game.setNotice(nil)
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
-        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   4.0 s   caught 0   PAUSED "))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   4.0 s  lives 3  score 0  PAUSED "))
     }
 
     @Test func restartingAfterAWinRemovesTheMessage() {
@@ -255,7 +255,7 @@ struct GameScreenTests {
             func onTerminal(_ c: RGB) -> RGB {
                 mode == .palette256 ? XtermPalette.color(of: XtermPalette.index(of: c)) : c
             }
-            #expect(composed.foreground == GamePalette.ball || composed.background == GamePalette.ball)
+            #expect(composed.foreground == GamePalette.pacman || composed.background == GamePalette.pacman)
             #expect(shown.foreground == onTerminal(composed.foreground))
             #expect(shown.background == onTerminal(composed.background))
         }

@@ -44,6 +44,12 @@ final class RecordingDisplay: Display {
 
     func setNotice(_ text: String?) { notices.append(text) }
 
+    /// Levels loaded and banners set, in order.
+    private(set) var loaded: [(level: Level, banner: LevelBanner)] = []
+    private(set) var banners: [LevelBanner] = []
+    func load(_ level: Level, banner: LevelBanner) { loaded.append((level, banner)) }
+    func setBanner(_ banner: LevelBanner) { banners.append(banner) }
+
     func restore() {}
 
     func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) {

@@ -14,7 +14,7 @@ struct CalibrationCommandTests {
     func calibrateHereIsKept() throws {
         let pane = try TmuxPane(columns: 80, rows: 24)
         _ = try pane.waitFor { $0.contains("shell$") }
-        try pane.runTiltmaze("play --source sim")
+        try pane.runTiltmaze("play --source sim --level \(ProgramRunner.firstRoll)")
         _ = try pane.waitFor { $0.contains("sensor: simulated") }
         // Right edge raised 9°: the ball rests against the start cell's left wall.
         // The simulated board turns there in about 75 ms: calibrate again
@@ -38,7 +38,7 @@ struct CalibrationCommandTests {
         // A new game on a level board: measured from that neutral, the right
         // edge is down, so the ball rolls right with no key pressed.
         try pane.send("clear", "Enter")
-        try pane.runTiltmaze("play --source sim")
+        try pane.runTiltmaze("play --source sim --level \(ProgramRunner.firstRoll)")
         _ = try pane.waitFor { $0.contains("sensor: simulated") }
         let start = try #require(try pane.ballPosition())
         let deadline = Date().addingTimeInterval(20)
@@ -61,7 +61,7 @@ struct CalibrationCommandTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let file = directory + "/simulated-board-fe1f70d9.json"
         try Data("{ not json".utf8).write(to: URL(fileURLWithPath: file))
-        try pane.runTiltmaze("play --source sim")
+        try pane.runTiltmaze("play --source sim --level \(ProgramRunner.firstRoll)")
         _ = try pane.waitFor { $0.contains("sensor: simulated") }
         try pane.send("q")
         let after = try pane.waitFor { $0.contains("tiltmaze-exit=0") }

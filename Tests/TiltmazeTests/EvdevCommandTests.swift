@@ -80,7 +80,7 @@ struct EvdevCommandTests {
             try testbed.add(motion)
             try testbed.add(gamepad)
             let pane = try TmuxPane.seeingMockDevices(columns: 100, rows: 24)
-            try pane.runTiltmaze("play --source evdev")
+            try pane.runTiltmaze("play --source evdev --level \(ProgramRunner.firstRoll)")
             _ = try pane.waitFor { $0.contains("sensor: Sony Interactive") }
             let start = try #require(try pane.ballPosition())
 
@@ -137,7 +137,7 @@ struct EvdevCommandTests {
         try withExtendedLifetime(testbed) {
             let handler = try testbed.add(joystick)
             let pane = try TmuxPane.seeingMockDevices(columns: 80, rows: 24)
-            try pane.runTiltmaze("play --source sim")
+            try pane.runTiltmaze("play --source sim --level \(ProgramRunner.firstRoll)")
             _ = try pane.waitFor { $0.contains("sensor: simulated") }
             #expect(handler.isGrabbed, "the joystick must be grabbed so the console does not type its keys too")
             var t: Int64 = 1_000_000_000

@@ -159,7 +159,7 @@ struct IIOPlayTests {
         try withExtendedLifetime(testbed) {
             try testbed.add(mpu)
             let pane = try TmuxPane.seeingMockDevices(columns: 80, rows: 24)
-            try pane.runTiltmaze("play --source iio")
+            try pane.runTiltmaze("play --source iio --level \(ProgramRunner.firstRoll)")
             _ = try pane.waitFor { $0.contains("sensor: mpu6050 on iio:device0") }
             let start = try #require(try pane.ballPosition())
 

@@ -23,7 +23,7 @@ struct TerminalGameTests {
 
     /// Starts the game in a shell inside tmux and waits for its first frame.
     func startGame(_ pane: TmuxPane, _ args: String = "", title: String = "First Roll") throws {
-        try pane.send("\(ProgramRunner.binary) play --source sim \(args); echo tiltmaze-exit=$?", literal: true)
+        try pane.send("\(ProgramRunner.binary) play --source sim \(args.contains("--level") ? "" : "--level \(ProgramRunner.firstRoll)") \(args); echo tiltmaze-exit=$?", literal: true)
         try pane.send("Enter")
         _ = try pane.waitFor { $0.contains(title) && $0.contains("sensor: simulated") }
     }
@@ -60,7 +60,7 @@ struct TerminalGameTests {
     func statistics() throws {
         let pane = try TmuxPane(columns: 120, rows: 30)
         _ = try pane.waitFor { $0.contains("shell$") }
-        try pane.send("\(ProgramRunner.binary) play --source sim --stats; echo tiltmaze-exit=$?", literal: true)
+        try pane.send("\(ProgramRunner.binary) play --source sim --level \(ProgramRunner.firstRoll) --stats; echo tiltmaze-exit=$?", literal: true)
         try pane.send("Enter")
         let screen = try pane.waitFor { $0.contains("First Roll") && $0.contains("tick ") }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -87,7 +87,7 @@ struct TerminalGameTests {
         _ = try pane.waitFor { $0.contains("shell$") }
         // An argument no other test uses, so pkill finds this game only.
         try startGame(pane, "--sensor-rate 199")
-        _ = try ProgramRunner.shell("/usr/bin/pkill", ["-TERM", "-f", "play --source sim --sensor-rate 199"])
+        _ = try ProgramRunner.shell("/usr/bin/pkill", ["-TERM", "-f", "sensor-rate 199"])
         _ = try pane.waitFor { $0.contains("tiltmaze-exit=") }
         #expect(try pane.variable("alternate_on") == "0")
         #expect(try pane.variable("cursor_flag") == "1")
@@ -116,8 +116,10 @@ struct TerminalGameTests {
         _ = try pane.waitFor { $0.contains("shell$") }
         try startGame(pane, "--level \(path)", title: "Short Hop")
         for _ in 0..<8 { try pane.send("Right") }
-        let won = try pane.waitFor { $0.contains("You escaped in") }
-        #expect(won.contains("Play again") && won.contains("Quit"))
+        // The first win of this level for this player: a best time, saved at once.
+        let won = try pane.waitFor { $0.contains("Escaped in") }
+        #expect(won.contains("new best!") && won.contains("Play again") && won.contains("Quit"))
+        #expect(won.contains("best "), "the status line shows the best time now")
         try pane.send("q")
         let after = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
         #expect(after.contains("You escaped \"Short Hop\" in "))

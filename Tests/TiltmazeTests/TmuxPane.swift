@@ -150,8 +150,12 @@ struct CapturedScreen {
 extension TmuxPane {
     /// Where the ball is drawn (mean cell of its colour), or nil when it is not on screen.
     func ballPosition() throws -> (column: Double, row: Double)? {
-        let ball = CapturedScreen.Color(r: Int(GamePalette.ball.r), g: Int(GamePalette.ball.g), b: Int(GamePalette.ball.b))
+        // Pacman (the default player) or the ball (`--player ball`).
         let screen = CapturedScreen(try capture(escapes: true))
+        var ball = CapturedScreen.Color(r: Int(GamePalette.pacman.r), g: Int(GamePalette.pacman.g), b: Int(GamePalette.pacman.b))
+        if screen.meanColumn(of: ball) == nil {
+            ball = CapturedScreen.Color(r: Int(GamePalette.ball.r), g: Int(GamePalette.ball.g), b: Int(GamePalette.ball.b))
+        }
         guard let c = screen.meanColumn(of: ball), let r = screen.meanRow(of: ball) else { return nil }
         return (c, r)
     }

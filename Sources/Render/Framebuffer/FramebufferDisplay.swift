@@ -12,7 +12,10 @@ public final class FramebufferDisplay: Display {
     public let session: TerminalSession
     public let console: VirtualConsole?
     /// The maze's picture; nil for a display made for panels only.
-    public let screen: FramebufferScreen?
+    public private(set) var screen: FramebufferScreen?
+    private let sensorName: String
+    private let path: String
+    private let showStatistics: Bool
     private lazy var panelPainter = PixelPanelPainter(width: device.layout.width, height: device.layout.height)
     /// What the last `draw` copied: bytes and rectangles.
     public private(set) var lastFrame = (bytes: 0, rectangles: 0)
@@ -40,6 +43,9 @@ public final class FramebufferDisplay: Display {
         }
         self.device = device
         self.screen = screen
+        self.sensorName = sensorName
+        self.path = path
+        self.showStatistics = showStatistics
         self.session = session
         self.console = console
     }
@@ -58,6 +64,15 @@ public final class FramebufferDisplay: Display {
     public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
         session.waitForInput(until: deadline, handle)
     }
+
+    public func load(_ level: Level, banner: LevelBanner) throws {
+        screen = nil
+        screen = try FramebufferScreen(level: level, sensorName: sensorName, width: device.layout.width,
+                                       height: device.layout.height, path: path, showStatistics: showStatistics,
+                                       banner: banner)
+    }
+
+    public func setBanner(_ banner: LevelBanner) { screen?.setBanner(banner) }
 
     public func setNotice(_ text: String?) { screen?.setNotice(text) }
 

@@ -19,7 +19,9 @@ public final class FramebufferScreen {
     public let picture: Canvas
     public let showsStatistics: Bool
 
-    let title: [UInt8]
+    private(set) var banner: LevelBanner
+    var title: [UInt8]
+    var levelLabels: TextList
     let sensorLabel: [UInt8]
     let hints: [UInt8]
     private var notice: [UInt8]?
@@ -37,13 +39,21 @@ public final class FramebufferScreen {
     private var pictureIsFresh = false
     private var lastTinted = false
     private var lastMenu: MenuState?
+    /// The pellets and exit the static pictures show.
+    private var shownPellets: PelletSet
+    private var shownExitOpen = true
+    /// Where the parallax layer shows (around the maze) and at what offset it was last painted.
+    private let parallaxMargins: [PixelRect]
+    private var shownParallax = (x: 0, y: 0)
 
     static let spriteCapacity = Level.maxGhosts + 1
+    /// Pellets eaten in one frame that are painted out cell by cell; more (a restart) repaint everything.
+    static let pelletPatches = 8
 
     /// Lays `level` out on a `width`×`height` screen. Fails when the screen
     /// cannot show every cell at one pixel or more.
     public init(level: Level, sensorName: String, width: Int, height: Int, path: String = "framebuffer",
-                showStatistics: Bool = false) throws(FramebufferError) {
+                showStatistics: Bool = false, banner: LevelBanner? = nil) throws(FramebufferError) {
         guard let layout = FramebufferLayout(levelWidth: level.width, levelHeight: level.height, width: width, height: height) else {
             let needed = FramebufferLayout.minimumSize(levelWidth: level.width, levelHeight: level.height)
             throw .tooSmall(path: path, width: width, height: height, needed: needed)
@@ -54,7 +64,14 @@ public final class FramebufferScreen {
         background = Canvas(width: width, height: height)
         tintedBackground = Canvas(width: width, height: height)
         picture = Canvas(width: width, height: height)
-        title = BitmapFont.bytes(level.title)
+        let banner = banner ?? LevelBanner(title: level.title)
+        self.banner = banner
+        title = BitmapFont.bytes(banner.title)
+        levelLabels = TextList(banner.levelLabels)
+        shownPellets = PelletSet(all: level.pellets.count)
+        parallaxMargins = ParallaxLayer.margins(
+            of: PixelRect(x: 0, y: layout.barHeight, width: width, height: height - 2 * layout.barHeight),
+            around: PixelRect(x: layout.originX, y: layout.originY, width: level.width * layout.cell, height: level.height * layout.cell))
         sensorLabel = BitmapFont.bytes("sensor: " + sensorName)
         hints = BitmapFont.bytes("arrows/WASD tilt - space level - p/Enter menu - r restart - q quit")
         statistics = .allocate(capacity: 160)
@@ -67,26 +84,102 @@ public final class FramebufferScreen {
         previousSprites.initialize(repeating: .empty)
         currentSprites = .allocate(capacity: Self.spriteCapacity)
         currentSprites.initialize(repeating: .empty)
-        dirty = .allocate(capacity: 2 * Self.spriteCapacity + 3)
+        dirty = .allocate(capacity: 2 * Self.spriteCapacity + 3 + Self.pelletPatches + 4)
         dirty.initialize(repeating: .empty)
-        FramebufferMaze.paint(level, layout: layout, into: background)
+        paintBackgrounds()
+    }
+
+    /// The maze as `shownPellets` and `shownExitOpen` say, plain and tinted, with the hint bar.
+    private func paintBackgrounds() {
+        FramebufferMaze.paint(level, layout: layout, pellets: shownPellets, exitOpen: shownExitOpen, into: background)
+        for rect in parallaxMargins { paintParallax(rect, into: background) }
         tintedBackground.copy(from: background)
-        for y in 0 ..< height {
-            for x in 0 ..< width {
-                tintedBackground[x, y] = tintedBackground[x, y].blended(towards: GamePalette.caughtTint,
-                                                                       fraction: GamePalette.caughtTintAmount)
-            }
-        }
+        tint(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height))
         drawBar(layout.hintBar, background: GamePalette.footerBackground, into: background)
         drawBar(layout.hintBar, background: GamePalette.footerBackground, into: tintedBackground)
-        let hintText = showStatistics ? sensorLabel : hints
-        let hintColor = showStatistics ? GamePalette.sensorText : GamePalette.footerText
+        let hintText = showsStatistics ? sensorLabel : hints
+        let hintColor = showsStatistics ? GamePalette.sensorText : GamePalette.footerText
         for canvas in [background, tintedBackground] {
             hintText.withUnsafeBufferPointer {
                 _ = BitmapFont.draw($0, x: layout.textInset, y: layout.hintBar.y + 2 * layout.textScale,
                                     scale: layout.textScale, color: hintColor, into: canvas)
             }
         }
+    }
+
+    /// `tintedBackground` over `rect` made from `background` tinted for the caught flash.
+    private func tint(_ rect: PixelRect) {
+        for y in max(rect.y, 0) ..< min(rect.y + rect.height, layout.height) {
+            for x in max(rect.x, 0) ..< min(rect.x + rect.width, layout.width) {
+                tintedBackground[x, y] = background[x, y].blended(towards: GamePalette.caughtTint,
+                                                                  fraction: GamePalette.caughtTintAmount)
+            }
+        }
+    }
+
+    /// Brings the static pictures to the snapshot's pellets and exit: eaten
+    /// pellets painted out cell by cell into `dirty` from `count`; returns the
+    /// new count, or nil when everything was repainted (a restart brought them back).
+    private func updatePellets(_ snapshot: WorldSnapshot, dirtyFrom count: Int) -> Int? {
+        guard snapshot.pellets != shownPellets || snapshot.exitOpen != shownExitOpen else { return count }
+        var eaten = 0, returned = false
+        for i in 0 ..< level.pellets.count where shownPellets.contains(i) != snapshot.pellets.contains(i) {
+            if snapshot.pellets.contains(i) { returned = true }
+            eaten += 1
+        }
+        let repaintAll = returned || eaten > Self.pelletPatches || snapshot.exitOpen != shownExitOpen
+        let before = shownPellets
+        shownPellets = snapshot.pellets
+        shownExitOpen = snapshot.exitOpen
+        if repaintAll {
+            paintBackgrounds()
+            return nil
+        }
+        var n = count
+        for i in 0 ..< level.pellets.count where before.contains(i) && !shownPellets.contains(i) {
+            let p = level.pellets[i]
+            let rect = FramebufferMaze.paintCell(level, column: p.column, row: p.row, layout: layout, pellets: shownPellets,
+                                                 exitOpen: shownExitOpen, into: background)
+            tint(rect)
+            picture.copyRect(from: snapshot.caughtFlash > 0 ? tintedBackground : background,
+                             x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            dirty[n] = rect
+            n += 1
+        }
+        return n
+    }
+
+    /// The stars' tile and reach grow with the text scale, so they read alike on any screen.
+    private func paintParallax(_ rect: PixelRect, into canvas: Canvas) {
+        ParallaxLayer.paint(rect, offset: shownParallax, spacing: 14 * layout.textScale, into: canvas)
+    }
+
+    /// Moves the parallax layer to the snapshot's tilt: its margins repainted
+    /// into `dirty` from `count`, when the whole-pixel offset changed.
+    private func updateParallax(_ snapshot: WorldSnapshot, dirtyFrom count: Int, full: Bool) -> Int {
+        let offset = ParallaxLayer.offset(snapshot.gravity, reach: 10 * layout.textScale)
+        guard offset != shownParallax, !parallaxMargins.isEmpty else { return count }
+        shownParallax = offset
+        var n = count
+        for rect in parallaxMargins {
+            paintParallax(rect, into: background)
+            tint(rect)
+            guard !full else { continue }
+            picture.copyRect(from: snapshot.caughtFlash > 0 ? tintedBackground : background,
+                             x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            dirty[n] = rect
+            n += 1
+        }
+        return n
+    }
+
+    /// What is shown beside the world changed (a win set a best). Allocates: call it on change.
+    public func setBanner(_ banner: LevelBanner) {
+        self.banner = banner
+        title = BitmapFont.bytes(banner.title)
+        levelLabels = TextList(banner.levelLabels)
+        shownStatusCount = -1
+        pictureIsFresh = false
     }
 
     deinit {
@@ -120,9 +213,10 @@ public final class FramebufferScreen {
     /// the rectangles of `picture` that changed since the last frame.
     public func compose(_ snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeBufferPointer<PixelRect> {
         let tinted = snapshot.caughtFlash > 0
-        let full = !pictureIsFresh || tinted != lastTinted || menu != lastMenu
+        let patched = updatePellets(snapshot, dirtyFrom: 0)
+        let full = patched == nil || !pictureIsFresh || tinted != lastTinted || menu != lastMenu
         let backdrop = tinted ? tintedBackground : background
-        var count = 0
+        var count = updateParallax(snapshot, dirtyFrom: patched ?? 0, full: full)
         if full {
             picture.copy(from: backdrop)
             shownStatusCount = -1
@@ -145,10 +239,15 @@ public final class FramebufferScreen {
                 heading: snapshot.ghostHeadings[g], color: GamePalette.ghost(g), into: picture)
             sprites += 1
         }
-        // The ball last, so it stays visible when a ghost catches it.
-        currentSprites[sprites] = FramebufferSprites.paintBall(center: layout.pixel(snapshot.ball),
-                                                               radius: snapshot.ballRadius * cell, into: picture)
-        sprites += 1
+        // The player last, so it stays visible when a ghost catches it; it
+        // blinks through the grace after a catch.
+        if !Sprites.blinkedOut(snapshot) {
+            let center = layout.pixel(snapshot.ball)
+            currentSprites[sprites] = PlayerSprite.paint(banner.player, motion: snapshot.player, centerX: center.x,
+                                                         centerY: center.y, radius: snapshot.ballRadius * cell,
+                                                         smooth: true, into: picture)
+            sprites += 1
+        }
         if !full {
             for i in 0 ..< sprites {
                 dirty[count] = currentSprites[i]
@@ -162,7 +261,7 @@ public final class FramebufferScreen {
             count += 1
         }
         if let menu {
-            let box = drawMenu(menu, elapsed: snapshot.elapsed)
+            let box = drawMenu(menu, snapshot: snapshot)
             if !full {
                 dirty[count] = box
                 count += 1
@@ -182,8 +281,10 @@ public final class FramebufferScreen {
         w.append(UInt8(ascii: " "))
         title.withUnsafeBufferPointer { w.append($0) }
         w.append("   ")
-        StatusLineText.figures(snapshot, hasNotice: notice != nil, into: &w)
+        StatusLineText.figures(snapshot, best: banner.best, hasNotice: notice != nil, into: &w)
         let leftEnd = w.count
+        StatusLineText.rate(snapshot, into: &w)
+        let rateEnd = w.count
         w.append(tinted ? UInt8(1) : UInt8(0))   // the bar's colour is part of what is shown
         let status = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
         if w.count == shownStatusCount && status.elementsEqual(UnsafeBufferPointer(start: shownStatus.baseAddress, count: w.count)) {
@@ -207,6 +308,13 @@ public final class FramebufferScreen {
             drawRightAligned(UnsafeBufferPointer(rebasing: statistics[0 ..< statisticsCount]), after: x, y: y,
                              color: GamePalette.statusText)
         } else {
+            // The measured rate before the sensor's name, where both fit.
+            let rate = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(text)[leftEnd ..< rateEnd])
+            let labelWidth = BitmapFont.width(of: sensorLabel.count, scale: scale)
+            let rateX = layout.width - layout.textInset - labelWidth - BitmapFont.width(of: rate.count + 2, scale: scale)
+            if rate.count > 0, rateX >= x + BitmapFont.width(of: 3, scale: scale) {
+                BitmapFont.draw(rate, x: rateX, y: y, scale: scale, color: GamePalette.sensorText, into: picture)
+            }
             sensorLabel.withUnsafeBufferPointer { drawRightAligned($0, after: x, y: y, color: GamePalette.sensorText) }
         }
         return true
@@ -228,13 +336,13 @@ public final class FramebufferScreen {
     // MARK: Menu
 
     /// The menu box centred over the maze; returns its rectangle.
-    private func drawMenu(_ state: MenuState, elapsed: Double) -> PixelRect {
+    private func drawMenu(_ state: MenuState, snapshot: WorldSnapshot) -> PixelRect {
         let scale = layout.textScale
         var w = ByteWriter(text)
-        MenuText.headline(state, elapsed: elapsed, into: &w)
+        MenuText.headline(state, snapshot: snapshot, banner: banner, into: &w)
         let headline = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
-        let items = state.menu.items
-        let widest = MenuText.widest(state, headlineCount: headline.count)
+        let items = state.items
+        let widest = MenuText.widest(state, headlineCount: headline.count, labels: levelLabels)
         let line = (BitmapFont.glyphHeight + 3) * scale
         let width = BitmapFont.width(of: widest + 4, scale: scale)
         let height = line * (items.count + 3)
@@ -255,8 +363,7 @@ public final class FramebufferScreen {
             }
             let color = chosen ? GamePalette.messageBackground : GamePalette.messageText
             BitmapFont.draw(chosen ? ">" : " ", x: itemX, y: y, scale: scale, color: color, into: picture)
-            let label = item.label
-            BitmapFont.draw(UnsafeBufferPointer(start: label.utf8Start, count: label.utf8CodeUnitCount),
+            BitmapFont.draw(MenuText.label(item, labels: levelLabels),
                             x: itemX + BitmapFont.width(of: 2, scale: scale), y: y, scale: scale, color: color, into: picture)
         }
         return box

@@ -9,7 +9,8 @@ import Glibc
 /// `tiltmaze-<seconds since 1970>-<n>.png` so pictures sort by time.
 public final class Screenshots {
     public let directory: String
-    let level: Level
+    private var level: Level
+    private var banner: LevelBanner
     let sensorName: String
     let width: Int, height: Int
     /// Made at the first picture, not at start: most games take none.
@@ -21,9 +22,18 @@ public final class Screenshots {
     public init(directory: String, level: Level, sensorName: String, width: Int = 1280, height: Int = 800) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         self.level = level
+        self.banner = LevelBanner(title: level.title)
         self.sensorName = sensorName
         self.width = width
         self.height = height
+    }
+
+    /// Pictures from now on are of `level`, with `banner`.
+    public func show(_ level: Level, banner: LevelBanner) {
+        if level !== self.level { renderer = nil }
+        self.level = level
+        self.banner = banner
+        renderer?.screen.setBanner(banner)
     }
 
     /// Draws `snapshot` (with `menu`) and writes it; what the player is told:
@@ -31,7 +41,7 @@ public final class Screenshots {
     public func save(_ snapshot: WorldSnapshot, menu: MenuState?) -> String {
         if renderer == nil {
             do {
-                renderer = (try FramebufferScreen(level: level, sensorName: sensorName, width: width, height: height),
+                renderer = (try FramebufferScreen(level: level, sensorName: sensorName, width: width, height: height, banner: banner),
                             FramebufferSurface(width: width, height: height, format: .xrgb8888))
             } catch {
                 return "screenshot not saved: \(error)"

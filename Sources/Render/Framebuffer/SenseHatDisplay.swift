@@ -10,7 +10,7 @@ import SystemCalls
 /// The matrix is dark again when the game ends.
 public final class SenseHatDisplay: Display {
     public let device: FramebufferDevice
-    let level: Level?
+    private(set) var level: Level?
     private let picture = Canvas(width: SenseHatView.size, height: SenseHatView.size)
     private let shown = Canvas(width: SenseHatView.size, height: SenseHatView.size)
     private var restored = false
@@ -44,6 +44,10 @@ public final class SenseHatDisplay: Display {
     }
 
     public func setNotice(_ text: String?) {}
+
+    public func load(_ level: Level, banner: LevelBanner) { self.level = level }
+
+    public func setBanner(_ banner: LevelBanner) {}
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) {}
 
     public func draw(_ snapshot: WorldSnapshot, menu: MenuState?) -> DrawnFrame {
@@ -92,6 +96,8 @@ public final class DisplayGroup: Display {
     }
 
     public func setNotice(_ text: String?) { for d in displays { d.setNotice(text) } }
+    public func load(_ level: Level, banner: LevelBanner) throws { for d in displays { try d.load(level, banner: banner) } }
+    public func setBanner(_ banner: LevelBanner) { for d in displays { d.setBanner(banner) } }
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { for d in displays { d.setStatistics(text) } }
 
     public func drawPanel(_ panel: Panel) -> DrawnFrame {

@@ -1,0 +1,22 @@
+/// What the screens show beside the world: the level's name (with its
+/// place in the campaign), the best time, whether the last win set it, the
+/// campaign's levels for the level menu, and how the player is drawn.
+/// Changes only when a level starts or is won: displays may allocate to take it.
+public struct LevelBanner: Sendable, Equatable {
+    public var title: String
+    public var best: Double?
+    /// The last win beat the best time before it (or was the first).
+    public var newBest: Bool
+    /// One line per campaign level for the level menu (name, best time or "locked").
+    public var levelLabels: [String]
+    public var player: PlayerStyle
+
+    public init(title: String, best: Double? = nil, newBest: Bool = false, levelLabels: [String] = [],
+                player: PlayerStyle = .pacman) {
+        self.player = player
+        self.title = title
+        self.best = best
+        self.newBest = newBest
+        self.levelLabels = levelLabels
+    }
+}
