@@ -73,7 +73,7 @@ enum PlayerSprite {
     private static func mark(_ mark: Vector3, centerX: Double, centerY: Double, radius: Double, smooth: Bool,
                              into canvas: Canvas) {
         guard radius >= 3 else { return }
-        for side in [1.0, -1.0] {
+        for side in stride(from: 1.0, through: -1.0, by: -2.0) {
             let m = mark * side
             guard m.z < -0.2 else { continue }   // near the rim it would stick out of the outline
             let spot = radius * 0.28 * (-m.z).squareRoot()   // foreshortened towards the rim

@@ -6,6 +6,7 @@ import Realtime
 @testable import Render
 import PNG
 import Foundation
+import TestSupport
 
 /// The frame loop with a recording display and scripted input: the menus,
 /// pads, pauses, notices, statistics and the frame clock, without a terminal.
@@ -178,5 +179,45 @@ struct FrameLoopTests {
         #expect(path.hasPrefix(directory + "/tiltmaze-") && path.hasSuffix(".png"))
         let image = try PNGImage(contentsOf: path)
         #expect(image.width == 320 && image.height == 200)
+    }
+}
+
+/// The campaign through the frame loop: the level menu loads another level
+/// into the physics and the display, and the banner follows.
+@Suite("Frame loop in a campaign")
+struct CampaignFrameLoopTests {
+    @Test("choosing a level in the level menu stops the physics, loads the level into it and the display, and plays it")
+    func levelMenuLoadsLevel() throws {
+        let dir = TemporaryDirectory()
+        let store = ProgressStore(directory: dir.path)
+        // Level 1 won before: levels 1 and 2 are open.
+        var progress = Progress()
+        progress.recordWin(Campaign.levels[0].key, time: 30)
+        _ = store.save(progress)
+        let playlist = Playlist.campaign(store: store, start: 0)
+        let source = ControlledSource()
+        let physics = PhysicsLoop(level: playlist.level, samples: source.samples)
+        var step = 0
+        let display = RecordingDisplay { frame, _ in
+            switch step {
+            case 0: step = 1; return [.character(UInt8(ascii: "p"))]
+            // Pause menu: Resume, Restart, Levels…
+            case 1 where frame.menu?.menu == .paused: step = 2; return [.down, .down, .enter]
+            // The level menu opens on the level played; one down is level 2.
+            case 2 where frame.menu?.menu == .levels: step = 3; return [.down, .enter]
+            case 3 where frame.menu == nil && physics.level === Campaign.levels[1].level && frame.snapshot.status == .playing:
+                step = 4; return [.character(UInt8(ascii: "q"))]
+            default: return []
+            }
+        }
+        let outcome = try FrameLoop(display: display, physics: physics, source: source, playlist: playlist,
+                                    player: .ball, framePeriod: 5_000_000).run()
+        #expect(!display.gaveUp, "stopped at step \(step)")
+        #expect(step == 4)
+        #expect(display.loaded.count == 1 && display.loaded.first?.level === Campaign.levels[1].level)
+        #expect(display.loaded.first?.banner.title == "2/\(Campaign.levels.count) First Roll")
+        #expect(display.loaded.first?.banner.player == .ball)
+        #expect(display.banners.first?.levelLabels.first?.contains("best 30.00 s") == true)
+        #expect(outcome.levelTitle == "First Roll")
     }
 }

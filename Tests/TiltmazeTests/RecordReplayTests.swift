@@ -122,3 +122,61 @@ struct GenerateCommandTests {
         #expect(big.status != 0 && big.stderr.contains("the maze width must be 7 to 201 cells, not 300"))
     }
 }
+
+/// Whole games through the program: a level file, a recording, and the
+/// outcome line `play --headless` prints, checked rule by rule.
+@Suite("play --headless: the rules, end to end")
+struct HeadlessRulesTests {
+    /// A CSV of `seconds` at 100 Hz with the board's right edge held down (ax < 0: gravity to the right).
+    func tiltRight(seconds: Int) -> String {
+        "t_ns,ax,ay,az,gx,gy,gz\n" + (0 ..< seconds * 100).map { "\(1_000_000_000 + $0 * 10_000_000),-2.5,0,9.5,0,0,0" }
+            .joined(separator: "\n")
+    }
+
+    func play(_ level: String, _ csv: String) throws -> ProgramRunner.Result {
+        let base = NSTemporaryDirectory() + "tiltmaze-\(getpid())-rules"
+        try level.write(toFile: base + ".txt", atomically: true, encoding: .utf8)
+        try csv.write(toFile: base + ".csv", atomically: true, encoding: .utf8)
+        defer { unlink(base + ".txt"); unlink(base + ".csv") }
+        return try ProgramRunner.run(["play", "--level", base + ".txt", "--source", "replay:\(base).csv", "--headless"])
+    }
+
+    @Test("rolling right over two pellets opens the exit and wins with their score")
+    func pelletsThenExit() throws {
+        let r = try play("title: Pellet Lane\nexit: after pellets\nmaze:\n##############\n#S  o  o    E#\n##############\n",
+                         tiltRight(seconds: 10))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("{\"won\":true,\"lost\":false,"), "\(r.stdout)")
+        #expect(r.stdout.contains("\"catches\":0,\"lives\":3,\"score\":20,\"pellets_left\":0,"), "\(r.stdout)")
+    }
+
+    @Test("a ghost in the only corridor, near the start: its touch costs a life, and the grace after it lets the player through")
+    func graceThrough() throws {
+        let r = try play("title: Blocked\nghost: 6,1 -> 7,1 speed 0.2\nmaze:\n############\n#S        E#\n############\n",
+                         tiltRight(seconds: 30))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("{\"won\":true,\"lost\":false,"), "\(r.stdout)")
+        #expect(r.stdout.contains("\"catches\":1,\"lives\":2,"), "\(r.stdout)")
+    }
+
+    @Test("a ghost in the only corridor, too far to reach within the grace: it takes all three lives, game over")
+    func gameOver() throws {
+        let corridor = "#S" + String(repeating: " ", count: 30) + "E#"
+        let wall = String(repeating: "#", count: corridor.count)
+        let r = try play("title: Blocked\nghost: 26,1 -> 27,1 speed 0.2\nmaze:\n\(wall)\n\(corridor)\n\(wall)\n",
+                         tiltRight(seconds: 30))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("{\"won\":false,\"lost\":true,"), "\(r.stdout)")
+        #expect(r.stdout.contains("\"catches\":3,\"lives\":0,"), "\(r.stdout)")
+    }
+
+    @Test("the bundled campaign's first level is played headless when no level is named")
+    func campaignDefault() throws {
+        let csv = NSTemporaryDirectory() + "tiltmaze-\(getpid())-still.csv"
+        try tiltRight(seconds: 1).write(toFile: csv, atomically: true, encoding: .utf8)
+        defer { unlink(csv) }
+        let a = try ProgramRunner.run(["play", "--source", "replay:\(csv)", "--headless"])
+        let b = try ProgramRunner.run(["play", "--source", "replay:\(csv)", "--headless", "--start", "1"])
+        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout.contains("\"won\":false"), "\(a.stdout)\(a.stderr)")
+    }
+}

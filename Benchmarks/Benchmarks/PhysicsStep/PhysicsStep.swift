@@ -63,6 +63,22 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(bigWorld.ball)
     }
+    // The largest bundled level, The Gauntlet (41×21, 11 ghosts, pellets): the
+    // step a campaign player's machine takes most. Lives are endless and a
+    // finished game restarts, so every step is a full one.
+    let gauntlet = Campaign.levels.last!.level
+    var endless = GameRules()
+    endless.lives = Int.max
+    var gauntletWorld = World(level: gauntlet, rules: endless, dt: 1 / Fixtures.physicsRate)
+    Benchmark("World.step(gravity:), largest bundled level (\(gauntlet.title), \(gauntlet.width)x\(gauntlet.height), \(gauntlet.ghosts.count) ghosts) (per step)",
+              configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            gauntletWorld.step(gravity: gravities[g & (gravities.count - 1)])
+            g &+= 1
+        }
+        if gauntletWorld.status != .playing { gauntletWorld.restart() }
+        blackHole(gauntletWorld.ball)
+    }
     Benchmark("MazeGenerator.generate 101x101",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 2, maxDuration: .seconds(3))) { benchmark in
         for seed in benchmark.scaledIterations {

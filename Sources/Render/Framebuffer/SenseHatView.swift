@@ -1,8 +1,8 @@
 import Game
 
 /// What the Sense HAT's 8×8 LED matrix shows: the ball's neighbourhood, one
-/// LED per maze cell. Walls dim, floor dark, the exit green, ghosts red, the
-/// ball bright; no LED above about half brightness, so it can be looked at.
+/// LED per maze cell. Walls dim, floor dark, pellets a faint amber, the exit
+/// green (darker while shut), ghosts red, the ball bright; no LED above about half brightness, so it can be looked at.
 public enum SenseHatView {
     public static let size = 8
 
@@ -11,6 +11,8 @@ public enum SenseHatView {
     public static let exit = RGB(0, 96, 16)
     public static let ghost = RGB(128, 0, 0)
     public static let ball = RGB(120, 120, 110)
+    public static let pellet = RGB(40, 20, 0)
+    public static let exitShut = RGB(8, 24, 8)
 
     /// The cell shown at the matrix's top-left: the ball about in the middle,
     /// the window kept inside the maze where it is at least 8 cells wide (or high).
@@ -32,8 +34,8 @@ public enum SenseHatView {
                 let inside = column >= 0 && row >= 0 && column < level.width && row < level.height
                 canvas[x, y] = switch inside ? level.cell(column, row) : .wall {
                 case .wall: inside ? wall : floor
-                case .floor: floor
-                case .exit: exit
+                case .floor: level.pellet(column, row).map { snapshot.pellets.contains($0) ? pellet : floor } ?? floor
+                case .exit: snapshot.exitOpen ? exit : exitShut
                 }
             }
         }
