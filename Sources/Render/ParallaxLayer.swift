@@ -16,25 +16,26 @@ enum ParallaxLayer {
 
     /// Paints the layer over `rect` of `canvas` at `offset`: one star in each
     /// `spacing`-pixel tile, placed and lit by a hash of the tile, so the
-    /// field is the same wherever it is drawn from.
-    static func paint(_ rect: PixelRect, offset: (x: Int, y: Int), spacing: Int, into canvas: Canvas) {
+    /// field is the same wherever it is drawn from. Star by star, not pixel
+    /// by pixel: a fill, then a pixel per tile. `tint` blends it all towards
+    /// the caught flash's red (the tinted picture is kept beside the plain one).
+    static func paint(_ rect: PixelRect, offset: (x: Int, y: Int), spacing: Int, tint: Double = 0, into canvas: Canvas) {
         let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
         let x1 = min(rect.x + rect.width, canvas.width), y1 = min(rect.y + rect.height, canvas.height)
         guard x0 < x1, y0 < y1, spacing > 0 else { return }
-        canvas.fillRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, color: GamePalette.margin)
-        for y in y0 ..< y1 {
-            let v = y - offset.y
-            let row = v >= 0 ? v / spacing : (v + 1) / spacing - 1
-            let inRow = v - row * spacing
-            for x in x0 ..< x1 {
-                let u = x - offset.x
-                let column = u >= 0 ? u / spacing : (u + 1) / spacing - 1
+        func tinted(_ c: RGB) -> RGB { tint > 0 ? c.blended(towards: GamePalette.caughtTint, fraction: tint) : c }
+        canvas.fillRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, color: tinted(GamePalette.margin))
+        func tile(_ v: Int) -> Int { v >= 0 ? v / spacing : (v + 1) / spacing - 1 }
+        for row in tile(y0 - offset.y) ... tile(y1 - 1 - offset.y) {
+            for column in tile(x0 - offset.x) ... tile(x1 - 1 - offset.x) {
                 let h = hash(column, row)
-                guard inRow == Int(h % UInt32(spacing)), u - column * spacing == Int((h >> 8) % UInt32(spacing)) else { continue }
                 // Two stars in three: a field, not a grid.
                 guard (h >> 16) % 3 != 0 else { continue }
+                let x = column * spacing + Int((h >> 8) % UInt32(spacing)) + offset.x
+                let y = row * spacing + Int(h % UInt32(spacing)) + offset.y
+                guard x >= x0, x < x1, y >= y0, y < y1 else { continue }
                 let light = Double((h >> 20) % 64) / 63
-                canvas[x, y] = GamePalette.parallax.blended(towards: GamePalette.parallaxBright, fraction: light)
+                canvas[x, y] = tinted(GamePalette.parallax.blended(towards: GamePalette.parallaxBright, fraction: light))
             }
         }
     }

@@ -150,8 +150,8 @@ public final class FramebufferScreen {
     }
 
     /// The stars' tile and reach grow with the text scale, so they read alike on any screen.
-    private func paintParallax(_ rect: PixelRect, into canvas: Canvas) {
-        ParallaxLayer.paint(rect, offset: shownParallax, spacing: 14 * layout.textScale, into: canvas)
+    private func paintParallax(_ rect: PixelRect, tint: Double = 0, into canvas: Canvas) {
+        ParallaxLayer.paint(rect, offset: shownParallax, spacing: 14 * layout.textScale, tint: tint, into: canvas)
     }
 
     /// Moves the parallax layer to the snapshot's tilt: its margins repainted
@@ -163,7 +163,7 @@ public final class FramebufferScreen {
         var n = count
         for rect in parallaxMargins {
             paintParallax(rect, into: background)
-            tint(rect)
+            paintParallax(rect, tint: GamePalette.caughtTintAmount, into: tintedBackground)
             guard !full else { continue }
             picture.copyRect(from: snapshot.caughtFlash > 0 ? tintedBackground : background,
                              x: rect.x, y: rect.y, width: rect.width, height: rect.height)

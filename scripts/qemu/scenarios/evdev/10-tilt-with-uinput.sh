@@ -18,8 +18,10 @@ for _ in $(seq 1 50); do [ -s /tmp/imu.node ] && break; sleep 0.1; done
 node=$(cat /tmp/imu.node)
 echo "motion sensor at $node"
 
-game=$(start-game --display fb --source evdev --level /scenario/corridor.txt)
-sleep 1
+game=$(start-game --display fb --source evdev --level /scenario/corridor.txt --player ball)
+# The debug build's first frame under TCG (the whole screen composed, tinted
+# and copied) can take over a second: wait for it to be on screen.
+sleep 3
 screendump evdev-level
 # Tilt now (the burst first), and give the ball time to roll.
 kill -USR1 "$imu"
