@@ -111,6 +111,20 @@ public final class Canvas {
         }
     }
 
+    /// The pixels of `source` (same size) in the rectangle, blended
+    /// `fraction` of the way towards `color`: the tinted picture of the caught flash.
+    public func blendRect(from source: Canvas, x: Int, y: Int, width w: Int, height h: Int, towards color: RGB, fraction: Double) {
+        precondition(source.width == width && source.height == height, "canvases differ in size")
+        let x0 = max(x, 0), y0 = max(y, 0)
+        let x1 = min(x + w, width), y1 = min(y + h, height)
+        guard x0 < x1, y0 < y1 else { return }
+        for row in y0 ..< y1 {
+            for column in x0 ..< x1 {
+                self[column, row] = source[column, row].blended(towards: color, fraction: fraction)
+            }
+        }
+    }
+
     /// Copies all pixels from a canvas of the same size.
     public func copy(from source: Canvas) {
         copyRect(from: source, x: 0, y: 0, width: width, height: height)

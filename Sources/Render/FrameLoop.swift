@@ -86,14 +86,20 @@ public final class FrameLoop {
         var quit = false
         // Whether this game's win is counted yet (a restart or a new level starts another game).
         var winRecorded = false
+        // The banner is made (its strings allocated) only when a level starts or is won.
         func banner() -> LevelBanner {
             var banner = playlist.banner
             banner.player = player
             return banner
         }
-        display.setBanner(banner())
-        screenshots?.show(physics.level, banner: banner())
+        func showBanner() {
+            let shown = banner()
+            display.setBanner(shown)
+            screenshots?.show(physics.level, banner: shown)
+        }
+        showBanner()
         var outcome = Outcome()
+        outcome.levelTitle = physics.level.title
         var shownInterruption: String?
         var screenshotWanted = false
         // A message for the player (a screenshot saved) and when it goes away.
@@ -112,9 +118,11 @@ public final class FrameLoop {
                 physics.load(playlist.level)
                 flow.campaign = playlist.flowCampaign
                 winRecorded = false
+                outcome.levelTitle = playlist.level.title
                 do {
-                    try display.load(playlist.level, banner: banner())
-                    screenshots?.show(playlist.level, banner: banner())
+                    let shown = banner()
+                    try display.load(playlist.level, banner: shown)
+                    screenshots?.show(playlist.level, banner: shown)
                     try physics.start()
                 } catch {
                     outcome.failure = "cannot play \"\(playlist.level.title)\": \(error)"
@@ -164,12 +172,10 @@ public final class FrameLoop {
                 winRecorded = true
                 playlist.recordWin(time: snapshot.elapsed)
                 flow.campaign = playlist.flowCampaign
-                display.setBanner(banner())
-                screenshots?.show(physics.level, banner: banner())
+                showBanner()
             }
             flow.update(status: snapshot.status)
             outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
-            outcome.levelTitle = physics.level.title
             outcome.reference = snapshot.reference
             outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
             latestReferenceChanges = snapshot.referenceChanges

@@ -1,22 +1,16 @@
 import Testing
-import Foundation
 @testable import Game
 
+/// The default level is the campaign's First Roll (CampaignTests checks its
+/// file against the compiled-in text, and that its exit can be reached).
 @Suite("The bundled level")
 struct BundledLevelTests {
-    @Test("it parses, and has ghosts")
-    func parses() throws {
-        let level = try LevelParser(file: "bundled").parse(BundledLevels.firstRoll)
+    @Test("it is the campaign's First Roll, with its three ghosts")
+    func parses() {
+        let level = BundledLevels.defaultLevel()
         #expect(level.title == "First Roll")
         #expect(level.ghosts.count == 3)
-    }
-
-    @Test("the compiled-in text is the same as levels/first-roll.txt")
-    func matchesFile() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let file = try String(contentsOf: root.appendingPathComponent("levels/first-roll.txt"), encoding: .utf8)
-        #expect(file.trimmingCharacters(in: .newlines) == BundledLevels.firstRoll.trimmingCharacters(in: .newlines))
+        #expect(level === Campaign.levels[1].level)
     }
 
     @Test("the exit can be reached from the start")

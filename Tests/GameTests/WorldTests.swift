@@ -153,28 +153,6 @@ struct WorldTests {
         #expect(w.ball.x > ball.x)
     }
 
-    @Test("a ghost touching the ball sends it back to the start and counts a catch")
-    func ghostCatches() throws {
-        let level = try LevelParser(file: "ghost").parse("""
-            ghost: 6,1 -> 9,1 speed 0.1
-            maze:
-            ############
-            #S        E#
-            ############
-            """)
-        var w = World(level: level, dt: 1.0 / 240)
-        var caught = false
-        for _ in 0..<(240 * 10) {
-            w.step(gravity: gravity(right: 0.2))
-            if w.catches > 0 { caught = true; break }
-        }
-        #expect(caught)
-        #expect(w.ball == level.startPoint)
-        #expect(w.velocity == .zero)
-        #expect(w.caughtFlash > 0)
-        #expect(w.status == .playing)
-    }
-
     @Test("ghosts patrol out and back between two waypoints, and round a loop of more")
     func ghostPatrol() {
         let two = GhostPatrol(GhostPath(waypoints: [(1, 1), (4, 1)], speed: 1))

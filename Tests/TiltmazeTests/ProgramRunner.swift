@@ -16,11 +16,11 @@ enum ProgramRunner {
         return "tiltmaze-binary-not-found-beside-\(testBinary.path)"
     }
 
-    /// The repository's `levels/first-roll.txt`: the games the whole-program
+    /// The repository's `levels/campaign/02-first-roll.txt`: the games the whole-program
     /// tests drive play it (a fresh player's campaign starts elsewhere, and
     /// these tests were written around its open first corridor).
     static let firstRoll = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("levels/first-roll.txt").path
+        .deletingLastPathComponent().appendingPathComponent("levels/campaign/02-first-roll.txt").path
 
     struct Result {
         var status: Int32

@@ -1,36 +1,14 @@
-/// Levels compiled into the program, so `tiltmaze play` works from any
-/// directory and an installed binary needs no data files. The same text is in
-/// `levels/` for players to copy and edit; a test keeps the two identical.
+/// The level drawn and played when none is named outside the campaign
+/// (`tiltmaze snapshot`, `LevelFile.load(nil)`): the campaign's First Roll,
+/// compiled in with the rest (`levels/campaign/02-first-roll.txt`).
 public enum BundledLevels {
-    /// The default level, as it appears in `levels/first-roll.txt`.
-    public static let firstRoll = """
-# TiltMaze level: the bundled one (also compiled into the program).
-# Format: see README.md, "Level files".
-title: First Roll
-ghost: 9,5 -> 15,5 speed 2
-ghost: 13,7 -> 17,7 speed 2.5
-ghost: 11,9 -> 15,9 speed 1.5
-maze:
-###################
-#S    #     #     #
-# ### # ### # ### #
-#   # #   #   #   #
-### # ### ##### # #
-#   #           # #
-# ##### # ####### #
-#     # #   #     #
-# ### # ### # #####
-#   #     #      E#
-###################
-"""
+    public static let defaultID = "02-first-roll"
 
-    /// Parses the default level.
     public static func defaultLevel() -> Level {
-        do {
-            return try LevelParser(file: "<bundled first-roll>").parse(firstRoll)
-        } catch {
-            // Only a broken build can get here; the tests parse this text.
-            fatalError("bundled level does not parse: \(error)")
+        guard let level = Campaign.levels.first(where: { $0.id == defaultID })?.level else {
+            // Only a broken build can get here: CampaignTests checks the campaign's files.
+            fatalError("the campaign has no level \(defaultID)")
         }
+        return level
     }
 }

@@ -93,7 +93,6 @@ public final class FramebufferScreen {
     private func paintBackgrounds() {
         FramebufferMaze.paint(level, layout: layout, pellets: shownPellets, exitOpen: shownExitOpen, into: background)
         for rect in parallaxMargins { paintParallax(rect, into: background) }
-        tintedBackground.copy(from: background)
         tint(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height))
         drawBar(layout.hintBar, background: GamePalette.footerBackground, into: background)
         drawBar(layout.hintBar, background: GamePalette.footerBackground, into: tintedBackground)
@@ -109,12 +108,8 @@ public final class FramebufferScreen {
 
     /// `tintedBackground` over `rect` made from `background` tinted for the caught flash.
     private func tint(_ rect: PixelRect) {
-        for y in max(rect.y, 0) ..< min(rect.y + rect.height, layout.height) {
-            for x in max(rect.x, 0) ..< min(rect.x + rect.width, layout.width) {
-                tintedBackground[x, y] = background[x, y].blended(towards: GamePalette.caughtTint,
-                                                                  fraction: GamePalette.caughtTintAmount)
-            }
-        }
+        tintedBackground.blendRect(from: background, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
+                                   towards: GamePalette.caughtTint, fraction: GamePalette.caughtTintAmount)
     }
 
     /// Brings the static pictures to the snapshot's pellets and exit: eaten

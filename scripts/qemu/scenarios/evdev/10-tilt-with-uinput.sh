@@ -19,10 +19,9 @@ node=$(cat /tmp/imu.node)
 echo "motion sensor at $node"
 
 game=$(start-game --display fb --source evdev --level /scenario/corridor.txt --player ball)
-# The debug build's first frame under TCG (the whole screen composed, tinted
-# and copied) can take over a second: wait for it to be on screen.
-sleep 3
-screendump evdev-level
+# The debug build's first frame under TCG can take over a second: the dump
+# waits until the picture below the status bar stops changing.
+screendump --settled-below 34 evdev-level
 # Tilt now (the burst first), and give the ball time to roll.
 kill -USR1 "$imu"
 sleep 4
