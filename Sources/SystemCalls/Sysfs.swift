@@ -29,16 +29,8 @@ public enum Sysfs {
     }
 
     /// The names in a directory, without `.` and `..`, unsorted; empty when
-    /// it cannot be listed. The corresponding C functions are `opendir`,
-    /// `readdir` and `closedir`.
+    /// it cannot be listed.
     public static func entries(of directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        (try? DirectoryListing.names(in: directory).get()) ?? []
     }
 }

@@ -9,13 +9,17 @@ struct Levels: ParsableCommand {
         discussion: """
             A level opens when the one before it is won. Progress and best times
             are kept in $XDG_STATE_HOME/tiltmaze/progress.json, else
-            ~/.local/state/tiltmaze/progress.json. Play one with `tiltmaze play --start N`.
+            ~/.local/state/tiltmaze/progress.json. Play one with `tiltmaze play --start N` (and the same --campaign).
             """
     )
 
+    @Option(help: ArgumentHelp("List your own campaign (a folder of level files, as `play --campaign` takes) instead of the bundled one.", valueName: "dir"))
+    var campaign: String?
+
     func run() throws {
         let store = ProgressStore.standard(environment: ProcessInfo.processInfo.environment)
-        let playlist = Playlist.campaign(store: store)
+        let playlist = try campaign.map { Playlist.campaign(folder: try loadCampaign($0), store: store) }
+            ?? Playlist.campaign(store: store)
         for line in playlist.banner.levelLabels { print(line) }
         if let store { print("(progress: \(store.path))") }
         for problem in playlist.problems { printError(problem) }

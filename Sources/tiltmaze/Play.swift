@@ -12,8 +12,8 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play the campaign, a level file or a random maze (the default command).",
         discussion: """
-            With neither --level nor --maze, plays the campaign from the first
-            level not yet won (a level opens when the one before it is won;
+            With none of --level, --maze and --campaign, plays the bundled
+            campaign from the first level not yet won (a level opens when the one before it is won;
             progress and best times are kept in $XDG_STATE_HOME/tiltmaze,
             else ~/.local/state/tiltmaze).
             Rules: three lives; a ghost's touch costs one and sends you back
@@ -37,7 +37,10 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("A level file to play instead of the campaign (format: README.md, \"Level files\").", valueName: "file"))
     var level: String?
 
-    @Option(help: ArgumentHelp("The campaign level to start at (1 to \(Campaign.levels.count)), if it is open; `tiltmaze levels` lists them.", valueName: "n"))
+    @Option(help: ArgumentHelp("Play your own campaign: a folder of level files, in the order of their names (01-first.txt, 02-next.txt, …; at most \(LevelFolder.maximumLevels)). Progress is kept as for the bundled one.", valueName: "dir"))
+    var campaign: String?
+
+    @Option(help: ArgumentHelp("The campaign level to start at (1 to \(Campaign.levels.count) in the bundled one), if it is open; `tiltmaze levels` lists them.", valueName: "n"))
     var start: Int?
 
     @Option(help: "How the player is drawn: pacman (faces its way, chomps) or ball (rolls).")
@@ -68,13 +71,16 @@ struct Play: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        if maze != nil && level != nil { throw ValidationError("--maze and --level each choose the level: give one") }
+        if [maze != nil, level != nil, campaign != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--maze, --level and --campaign each choose what to play: give one")
+        }
         if start != nil && (maze != nil || level != nil) {
             throw ValidationError("--start picks a campaign level: it goes without --maze and --level")
         }
-        if let start, !(1 ... Campaign.levels.count).contains(start) {
+        if let start, campaign == nil, !(1 ... Campaign.levels.count).contains(start) {
             throw ValidationError("--start must be a campaign level, 1 to \(Campaign.levels.count); `tiltmaze levels` lists them")
         }
+        if let start, start < 1 { throw ValidationError("--start counts levels from 1") }
         do {
             try MazeGenerator.validate(width: size.width, height: size.height)
         } catch {
@@ -91,6 +97,12 @@ struct Play: ParsableCommand {
         }
     }
 
+    private func sayIfClosed(_ playlist: Playlist) {
+        if let start, playlist.current != start - 1 {
+            printError("level \(start) is not open yet: win level \(playlist.unlocked) first; starting at level \(playlist.current + 1)")
+        }
+    }
+
     func run() throws {
         let store = ProgressStore.standard(environment: ProcessInfo.processInfo.environment)
         let playlist: Playlist
@@ -102,14 +114,24 @@ struct Play: ParsableCommand {
         } else if let path = self.level {
             let level = try loadLevel(path)
             playlist = .single(level, key: LevelKey.file(level), store: store)
+        } else if let folder = campaign {
+            let levels = try loadCampaign(folder)
+            if let start, start > levels.count {
+                printError("--start \(start): \(folder) holds \(levels.count) level\(levels.count == 1 ? "" : "s"); `tiltmaze levels --campaign \(folder)` lists them")
+                throw ExitCode(2)
+            }
+            if headless {
+                playlist = .single(levels[(start ?? 1) - 1], key: nil, store: nil)
+            } else {
+                playlist = .campaign(folder: levels, store: store, start: start.map { $0 - 1 })
+                sayIfClosed(playlist)
+            }
         } else if headless {
             // A headless game is the recording's outcome alone: no records read or kept.
             playlist = .single(Campaign.levels[(start ?? 1) - 1].level, key: nil, store: nil)
         } else {
             playlist = .campaign(store: store, start: start.map { $0 - 1 })
-            if let start, playlist.current != start - 1 {
-                printError("level \(start) is not open yet: win level \(playlist.unlocked) first; starting at level \(playlist.current + 1)")
-            }
+            sayIfClosed(playlist)
         }
         let level = playlist.level
         if headless, case .replay(let path) = source {
@@ -180,6 +202,17 @@ extension PlayerStyle: ExpressibleByArgument {}
 func loadLevel(_ path: String?) throws -> Level {
     do {
         return try LevelFile.load(path)
+    } catch {
+        printError("\(error)")
+        throw ExitCode(2)
+    }
+}
+
+/// The levels of a campaign folder; a folder or level that cannot be used
+/// is reported and ends the program with status 2.
+func loadCampaign(_ folder: String) throws -> [Level] {
+    do {
+        return try LevelFolder.load(folder)
     } catch {
         printError("\(error)")
         throw ExitCode(2)

@@ -32,8 +32,13 @@ enum ProgramRunner {
     ///
     /// - Parameter command: how to start it; `[binary]` unless a wrapper
     ///   (setpriv, to run as another user) goes first.
-    static func run(_ args: [String], command: [String] = [binary], timeout: TimeInterval = 20) throws -> Result {
+    /// - Parameter environment: variables to set over the test's own (a player's HOME).
+    static func run(_ args: [String], command: [String] = [binary], environment: [String: String] = [:],
+                    timeout: TimeInterval = 20) throws -> Result {
         let p = Process()
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         p.executableURL = URL(fileURLWithPath: command[0])
         p.arguments = Array(command.dropFirst()) + args
         let out = Pipe(), err = Pipe()

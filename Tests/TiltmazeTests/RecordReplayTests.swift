@@ -112,12 +112,17 @@ struct GenerateCommandTests {
         #expect(fromFile.status == 0 && fromFile.stdout == fromSeed.stdout, "\(fromFile.stderr)\(fromSeed.stderr)")
     }
 
-    @Test("sizes out of range and --maze with --level are refused with the reason")
+    @Test("sizes out of range, two choices of what to play, and a --start past a folder's levels are refused with the reason")
     func refusals() throws {
         let small = try ProgramRunner.run(["generate", "--size", "5x5"])
         #expect(small.status == 2 && small.stderr.contains("the maze width must be 7 to 201 cells, not 5"))
         let both = try ProgramRunner.run(["play", "--maze", "random", "--level", "x.txt"])
-        #expect(both.status != 0 && both.stderr.contains("--maze and --level each choose the level"))
+        #expect(both.status != 0 && both.stderr.contains("--maze, --level and --campaign each choose what to play: give one"))
+        let folder = try ProgramRunner.run(["play", "--campaign", "levels/campaign", "--level", "x.txt"])
+        #expect(folder.status != 0 && folder.stderr.contains("each choose what to play"))
+        let campaign = URL(fileURLWithPath: ProgramRunner.firstRoll).deletingLastPathComponent().path
+        let past = try ProgramRunner.run(["play", "--campaign", campaign, "--start", "9"])
+        #expect(past.status == 2 && past.stderr.contains("--start 9: \(campaign) holds 8 levels"), "\(past.stderr)")
         let big = try ProgramRunner.run(["play", "--maze", "random:3", "--size", "300x9"])
         #expect(big.status != 0 && big.stderr.contains("the maze width must be 7 to 201 cells, not 300"))
     }

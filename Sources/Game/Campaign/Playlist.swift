@@ -39,7 +39,18 @@ public final class Playlist {
     /// The bundled campaign, from `start` (0-based) if it is open, else from
     /// the first level not yet won.
     public static func campaign(store: ProgressStore?, start: Int? = nil) -> Playlist {
-        let list = Playlist(entries: Campaign.levels.map { Entry(level: $0.level, key: $0.key) }, campaign: true, store: store)
+        campaign(Campaign.levels.map { Entry(level: $0.level, key: $0.key) }, store: store, start: start)
+    }
+
+    /// A player's own campaign (`LevelFolder`): each level's record is kept
+    /// as a level file's is, so an edited level starts afresh, as does the
+    /// one after it.
+    public static func campaign(folder levels: [Level], store: ProgressStore?, start: Int? = nil) -> Playlist {
+        campaign(levels.map { Entry(level: $0, key: LevelKey.file($0)) }, store: store, start: start)
+    }
+
+    private static func campaign(_ entries: [Entry], store: ProgressStore?, start: Int?) -> Playlist {
+        let list = Playlist(entries: entries, campaign: true, store: store)
         list.current = start.map { min($0, list.unlocked - 1) } ?? list.firstUnwon
         return list
     }

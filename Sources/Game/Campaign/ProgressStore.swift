@@ -103,9 +103,12 @@ enum ProgressFile {
     }
 
     static func encode(_ progress: Progress) -> [UInt8] {
-        let levels = progress.records.mapValues { Record(best_s: $0.best, wins: $0.wins) }
+        // Times to a tenth of a millisecond: game time is a count of physics
+        // steps, and its binary tail (0.8791667369999999) is noise to a reader.
+        let levels = progress.records.mapValues { Record(best_s: max(($0.best * 10_000).rounded(), 1) / 10_000, wins: $0.wins) }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Unescaped slashes: the keys (`campaign/01-warm-up`) are read by people too.
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Finite doubles, integers and strings: encoding cannot fail.
         return Array(try! encoder.encode(Contents(format: format, version: version, levels: levels))) + [0x0A]
     }
