@@ -56,6 +56,27 @@ struct FramebufferScreenTests {
         #expect(later / 29 < full / 10, "on average \(later / 29) bytes a frame after the first")
     }
 
+    /// The status bar's pixels of the opening frame with the sensor called `name`.
+    func statusBar(sensorName name: String) throws -> (pixels: [RGB], sensorColoured: Int) {
+        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: name, width: 400, height: 260)
+        let surface = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
+        for rect in screen.compose(WorldSnapshot()) { surface.copy(rect, from: screen.picture) }
+        let bar = screen.layout.statusBar
+        var pixels: [RGB] = []
+        for y in bar.y ..< bar.y + bar.height { for x in bar.x ..< bar.x + bar.width { pixels.append(surface.pixel(x: x, y: y)) } }
+        return (pixels, pixels.filter { $0 == GamePalette.sensorText }.count)
+    }
+
+    @Test("a sensor name too long for the status bar is shown cut, ending in ..., not left out")
+    func longSensorName() throws {
+        let long = try statusBar(sensorName: String(repeating: "x", count: 200))
+        #expect(long.sensorColoured > 0, "the name is drawn")
+        // Drawn exactly as a name that just fits and ends in "..." would be.
+        let same = try (0 ..< 60).contains { try statusBar(sensorName: String(repeating: "x", count: $0) + "...").pixels == long.pixels }
+        #expect(same)
+        #expect(BitmapFont.bytes("a \u{B7} b\u{2026} 3\u{D7}4 \u{263A}") == Array("a - b... 3x4 ?".utf8))
+    }
+
     @Test("a screen too small for the maze is refused, naming the node, its size and what is needed")
     func tooSmall() {
         #expect {

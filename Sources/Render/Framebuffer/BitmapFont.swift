@@ -39,8 +39,23 @@ public enum BitmapFont {
     }
 
     /// Run-time text (a title, a sensor name) as the bytes `draw` takes:
-    /// ASCII kept, anything else `?`. Made once, not per frame.
+    /// ASCII kept, the punctuation our own labels use spelled in ASCII
+    /// (`·` as `-`, `…` as `...`), anything else `?`. Made once, not per frame.
     public static func bytes(_ text: String) -> [UInt8] {
-        text.unicodeScalars.map { $0.value >= 32 && $0.value < 127 ? UInt8($0.value) : UInt8(ascii: "?") }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case " " ... "~": out.append(UInt8(scalar.value))
+            case "\u{B7}", "\u{2013}", "\u{2014}", "\u{2212}": out.append(UInt8(ascii: "-"))
+            case "\u{D7}": out.append(UInt8(ascii: "x"))
+            case "\u{2018}", "\u{2019}": out.append(UInt8(ascii: "'"))
+            case "\u{201C}", "\u{201D}": out.append(UInt8(ascii: "\""))
+            case "\u{2026}": out += Array("...".utf8)
+            case "\u{2192}": out += Array("->".utf8)
+            default: out.append(UInt8(ascii: "?"))
+            }
+        }
+        return out
     }
 }

@@ -315,12 +315,22 @@ public final class FramebufferScreen {
         return true
     }
 
-    /// Draws `text` ending at the status bar's right inset, if it clears what ends at `leftmost` by three characters.
+    /// Draws `text` ending at the status bar's right inset, clearing what
+    /// ends at `leftmost` by three characters: whole if it fits, else its
+    /// beginning and "..." (a sensor's name is recognised by its start),
+    /// or not at all when not even a few letters would fit.
     private func drawRightAligned(_ text: UnsafeBufferPointer<UInt8>, after leftmost: Int, y: Int, color: RGB) {
         let scale = layout.textScale
-        let start = layout.width - layout.textInset - BitmapFont.width(of: text.count, scale: scale)
-        if start >= leftmost + BitmapFont.width(of: 3, scale: scale) {
-            BitmapFont.draw(text, x: start, y: y, scale: scale, color: color, into: picture)
+        let end = layout.width - layout.textInset
+        let room = (end - leftmost - BitmapFont.width(of: 3, scale: scale)) / BitmapFont.width(of: 1, scale: scale)
+        if text.count <= room {
+            BitmapFont.draw(text, x: end - BitmapFont.width(of: text.count, scale: scale), y: y, scale: scale,
+                            color: color, into: picture)
+        } else if room >= 12 {
+            let x = BitmapFont.draw(UnsafeBufferPointer(rebasing: text[0 ..< room - 3]),
+                                    x: end - BitmapFont.width(of: room, scale: scale), y: y, scale: scale,
+                                    color: color, into: picture)
+            BitmapFont.draw("...", x: x, y: y, scale: scale, color: color, into: picture)
         }
     }
 
