@@ -3,6 +3,9 @@ import BenchmarkSupport
 import Game
 import MotionCore
 import Render
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // One terminal frame on an 80×24 screen: a ball crossing the screen wall to
 // wall along the top corridor (0.1 cell a frame, ~6 cells/s at 60 fps) while
@@ -94,7 +97,18 @@ let benchmarks: @Sendable () -> Void = {
     // official 7" display (800×480 RGB565), a 1080p HDMI console in 32 bpp,
     // the Sense HAT's 8×8 matrix. "bytes per frame" is what the copy wrote,
     // beside the full frame a copy of everything would write.
-    func framebufferBenchmark(width: Int, height: Int, format: PixelFormat) {
+    //
+    // "tilt sweeping": the same frames with the board's tilt swinging so the
+    // parallax stars shift by a pixel or more every frame, repainting every
+    // margin each time (the worst case; a still tilt repaints nothing).
+    func framebufferBenchmark(width: Int, height: Int, format: PixelFormat, sweepingTilt: Bool = false) {
+        var snapshots = snapshots
+        if sweepingTilt {
+            for i in snapshots.indices {
+                let phase = Double(i) * 0.15
+                snapshots[i].gravity = Vector3(3 * sin(phase), 3 * cos(phase), -9)
+            }
+        }
         guard let screen = try? FramebufferScreen(level: level, sensorName: "benchmark", width: width, height: height) else {
             return
         }
@@ -103,7 +117,7 @@ let benchmarks: @Sendable () -> Void = {
         var next = 1
         let bytesPerFrame = BenchmarkMetric.custom("bytes per frame (mean)", polarity: .prefersSmaller, useScalingFactor: false)
         let fullFrameBytes = BenchmarkMetric.custom("full frame bytes", polarity: .prefersSmaller, useScalingFactor: false)
-        Benchmark("FramebufferScreen frame + copy \(width)×\(height) \(format) (per frame)", configuration: .init(
+        Benchmark("FramebufferScreen frame + copy \(width)×\(height) \(format)\(sweepingTilt ? ", tilt sweeping" : "") (per frame)", configuration: .init(
             metrics: [.wallClock, .mallocCountTotal, bytesPerFrame, fullFrameBytes],
             warmupIterations: 3,
             scalingFactor: .one,
@@ -121,6 +135,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     framebufferBenchmark(width: 800, height: 480, format: .rgb565)
     framebufferBenchmark(width: 1920, height: 1080, format: .xrgb8888)
+    framebufferBenchmark(width: 800, height: 480, format: .rgb565, sweepingTilt: true)
+    framebufferBenchmark(width: 1920, height: 1080, format: .xrgb8888, sweepingTilt: true)
 
     // The Sense HAT's 8×8 matrix: the view painted and copied whole (128 bytes).
     do {

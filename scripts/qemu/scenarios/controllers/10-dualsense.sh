@@ -1,0 +1,84 @@
+# A DualSense made over /dev/uhid, driven by the kernel's real hid-playstation:
+# `tiltmaze devices` must find its motion node, with the driver's own units,
+# clock and our DualSense axis convention, paired with its gamepad node;
+# `monitor --json` must turn the raw reports sent into board-frame m/s² and
+# rad/s timed by MSC_TIMESTAMP (host-check compares the numbers: the lines
+# marked "monitor-json:" below); its buttons must drive the pause menu
+# (Options opens it, D-pad down three times and Cross choose Quit).
+set -eu
+
+modprobe bochs
+modprobe uhid
+modprobe evdev
+modprobe hid-playstation
+wait-for /dev/fb0 5
+wait-for /dev/uhid 5
+
+mkfifo /tmp/dualsense.in
+./dualsense </tmp/dualsense.in >/tmp/dualsense.out 2>/tmp/dualsense.err &
+exec 3>/tmp/dualsense.in
+for _ in $(seq 1 50); do grep -q ready /tmp/dualsense.out && break; sleep 0.1; done
+grep -q ready /tmp/dualsense.out || { echo "hid-playstation did not probe the uhid DualSense:"; cat /tmp/dualsense.err; dmesg | tail -20; exit 1; }
+
+name="Sony Interactive Entertainment DualSense Wireless Controller"
+motion="" pad=""
+for _ in $(seq 1 50); do
+    for e in /sys/class/input/event*; do
+        case "$(cat "$e/device/name")" in
+            "$name Motion Sensors") motion=/dev/input/${e##*/} ;;
+            "$name") pad=/dev/input/${e##*/} ;;
+        esac
+    done
+    [ -n "$motion" ] && [ -n "$pad" ] && break
+    sleep 0.1
+done
+echo "motion node $motion, gamepad node $pad"
+[ -n "$motion" ] && [ -n "$pad" ]
+
+# devices: the driver's absinfo and properties, read by our discovery.
+$BINARY devices | tee /tmp/devices.out
+expect() { grep -qF -- "$1" /tmp/devices.out || { echo "devices does not say: $1"; exit 1; }; }
+expect "$name Motion Sensors  (evdev, use --source evdev:$motion)"
+expect "accelerometer: ABS_X/Y/Z, 8192 per g"
+expect "gyroscope: ABS_RX/RY/RZ, 1024 per °/s"
+expect "timestamps: MSC_TIMESTAMP (the controller's clock)"
+expect "axes: DualSense convention, mount matrix 1, 0, 0; 0, 0, -1; 0, 1, 0"
+expect "gamepad: $name ($pad)"
+
+# monitor: three reports sent once it has the node open. Raw counts in the
+# controller's frame (+X right grip, +Y out of the face, +Z towards the
+# player): lying flat; far edge 30° down, turning; right edge 25° down. Each
+# value moves by more than 32 counts from the one before, or the input core's
+# fuzz filter (fuzz 16) would hold or average it.
+$BINARY monitor --source "evdev:$motion" --json --samples 3 >/tmp/monitor.out 2>/tmp/monitor.err &
+monitor=$!
+for _ in $(seq 1 300); do
+    ls -l /proc/$monitor/fd 2>/dev/null | grep -q "$motion" && break
+    sleep 0.1
+done
+sleep 0.3
+echo "motion 0 8192 0 0 0 0" >&3
+echo "motion 0 7094 4096 16 -32 48" >&3
+echo "motion -3462 7424 0 0 0 0" >&3
+for _ in $(seq 1 150); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
+if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get three samples"; cat /tmp/monitor.err; exit 1; fi
+wait $monitor
+sed 's/^/monitor-json: /' /tmp/monitor.out
+[ ! -s /tmp/monitor.err ] || { echo "monitor wrote errors:"; cat /tmp/monitor.err; exit 1; }
+
+# The gamepad drives the pause menu of a game steered by the same controller.
+game=$(start-game --display fb --source "evdev:$motion" --level /scenario/still.txt --player ball)
+echo "motion 0 8192 0 0 0 0" >&3
+screendump --settled-below 34 dualsense-playing
+echo "press options" >&3
+screendump --settled-below 34 dualsense-menu
+for _ in 1 2 3; do echo "press down" >&3; sleep 0.3; done
+echo "press cross" >&3
+for _ in $(seq 1 100); do [ -e /tmp/play.status ] && break; sleep 0.1; done
+[ -e /tmp/play.status ] || { echo "Cross on Quit did not end the game"; kill "$game"; exit 1; }
+echo "tiltmaze exit status $(cat /tmp/play.status) after Options, down x3, Cross"
+cat /tmp/play.err
+[ "$(cat /tmp/play.status)" = 0 ] && [ ! -s /tmp/play.err ]
+
+echo quit >&3
+exec 3>&-
