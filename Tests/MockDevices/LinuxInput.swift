@@ -70,6 +70,11 @@ public enum LinuxInput {
     public static let SND_MAX: UInt16 = 0x07
     public static let FF_MAX: UInt16 = 0x7f
     public static let FF_RUMBLE: UInt16 = 0x50
+    public static let FF_PERIODIC: UInt16 = 0x51
+    public static let FF_SQUARE: UInt16 = 0x58
+    public static let FF_TRIANGLE: UInt16 = 0x59
+    public static let FF_SINE: UInt16 = 0x5a
+    public static let FF_GAIN: UInt16 = 0x60
 
     // EV_REP codes.
     public static let REP_DELAY: UInt16 = 0

@@ -1,7 +1,9 @@
 /// Fake input devices shaped like the drivers a TiltMaze player meets
 /// (the kernel drivers' input ABI). Names, capabilities and absinfo follow
 /// the kernel sources named on each; sysfs parents, phys strings and
-/// version numbers are plausible, not copied from hardware.
+/// version numbers are plausible, not copied from hardware, except the
+/// DualSense's, which KernelFixtureTests checks against what the real
+/// hid-playstation registered in the qemu tier (Tests/Fixtures/kernel).
 extension MockEvdevDevice {
     /// The motion node of a DualSense on USB, as hid-playstation registers it
     /// (`ps_sensors_create`): "<hid name> Motion Sensors",
@@ -16,7 +18,7 @@ extension MockEvdevDevice {
         return MockEvdevDevice(
             eventNumber: eventNumber,
             name: "Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors",
-            phys: dualSensePhys, uniq: uniq, id: dualSenseID,
+            uniq: uniq, id: dualSenseID,
             properties: [LinuxInput.INPUT_PROP_ACCELEROMETER],
             codes: [LinuxInput.EV_ABS: motionAxes, LinuxInput.EV_MSC: [LinuxInput.MSC_TIMESTAMP]],
             absInfo: [LinuxInput.ABS_X: accel, LinuxInput.ABS_Y: accel, LinuxInput.ABS_Z: accel,
@@ -35,14 +37,16 @@ extension MockEvdevDevice {
         return MockEvdevDevice(
             eventNumber: eventNumber,
             name: "Sony Interactive Entertainment DualSense Wireless Controller",
-            phys: dualSensePhys, uniq: uniq, id: dualSenseID,
+            uniq: uniq, id: dualSenseID,
             codes: [
                 LinuxInput.EV_ABS: motionAxes.union([LinuxInput.ABS_HAT0X, LinuxInput.ABS_HAT0Y]),
                 LinuxInput.EV_KEY: [LinuxInput.BTN_WEST, LinuxInput.BTN_EAST, LinuxInput.BTN_NORTH, LinuxInput.BTN_SOUTH,
                                     LinuxInput.BTN_TL, LinuxInput.BTN_TR, LinuxInput.BTN_TL2, LinuxInput.BTN_TR2,
                                     LinuxInput.BTN_SELECT, LinuxInput.BTN_START, LinuxInput.BTN_MODE,
                                     LinuxInput.BTN_THUMBL, LinuxInput.BTN_THUMBR],
-                LinuxInput.EV_FF: [LinuxInput.FF_RUMBLE],
+                // ff-memless (rumble) registers the periodic effects and gain too.
+                LinuxInput.EV_FF: [LinuxInput.FF_RUMBLE, LinuxInput.FF_PERIODIC, LinuxInput.FF_SQUARE,
+                                   LinuxInput.FF_TRIANGLE, LinuxInput.FF_SINE, LinuxInput.FF_GAIN],
             ],
             absInfo: [LinuxInput.ABS_X: stick, LinuxInput.ABS_Y: stick, LinuxInput.ABS_Z: trigger,
                       LinuxInput.ABS_RX: stick, LinuxInput.ABS_RY: stick, LinuxInput.ABS_RZ: trigger,
@@ -140,8 +144,10 @@ extension MockEvdevDevice {
 
     private static let motionAxes: Set<UInt16> = [LinuxInput.ABS_X, LinuxInput.ABS_Y, LinuxInput.ABS_Z,
                                                   LinuxInput.ABS_RX, LinuxInput.ABS_RY, LinuxInput.ABS_RZ]
-    private static let dualSenseID = MockInputID(bustype: LinuxInput.BUS_USB, vendor: 0x054c, product: 0x0ce6, version: 0x0100)
-    private static let dualSensePhys = "usb-0000:01:00.0-1.3/input3"
+    /// hid-playstation sets no phys on the nodes it makes (EVIOCGPHYS fails
+    /// with ENOENT), and ORs 0x8000 into the version so SDL can tell its nodes
+    /// from hid-sony's (both seen on the real driver in the qemu tier).
+    private static let dualSenseID = MockInputID(bustype: LinuxInput.BUS_USB, vendor: 0x054c, product: 0x0ce6, version: 0x8100)
     private static let dualSenseHID =
         "/devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0/usb1/1-1/1-1.3/1-1.3:1.3/0003:054C:0CE6.0003"
 }

@@ -35,6 +35,10 @@ done
 echo "motion node $motion, gamepad node $pad"
 [ -n "$motion" ] && [ -n "$pad" ]
 
+# What the driver registered, kept as fixtures the host-side mocks are checked against.
+./evinfo "$motion" | sed 's/^/fixture dualsense-motion.evinfo: /'
+./evinfo "$pad" | sed 's/^/fixture dualsense-gamepad.evinfo: /'
+
 # devices: the driver's absinfo and properties, read by our discovery.
 $BINARY devices | tee /tmp/devices.out
 expect() { grep -qF -- "$1" /tmp/devices.out || { echo "devices does not say: $1"; exit 1; }; }
