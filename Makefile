@@ -29,7 +29,8 @@ test-qemu: build
 		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std \
 		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer \
-		--scenarios scripts/qemu/scenarios/evdev --scenarios scripts/qemu/scenarios/controllers
+		--scenarios scripts/qemu/scenarios/evdev --scenarios scripts/qemu/scenarios/controllers \
+		--scenarios scripts/qemu/scenarios/iio
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus \
 		--scenarios scripts/qemu/scenarios/cirrus
 

@@ -35,30 +35,37 @@ public enum DeviceListing {
         return lines
     }
 
-    /// The device's lines: id, channels, scales, rates, trigger, mount matrix, access.
+    /// The device's lines: id, channels, scales, rates, mount matrix, trigger, access.
     static func describe(_ readiness: SensorSelection.DeviceReadiness) -> [String] {
         let device = readiness.device
-        var out = ["\(device.id) \(device.name ?? "")  \(device.devicePath)"]
-        let scan = device.channels.filter { $0.isScanElement && !$0.isOutput }
-        out.append("  channels: " + scan.map(\.id).joined(separator: " "))
+        var out = ["\(device.id) \(device.name ?? "")  \(readiness.hasBuffer ? device.devicePath : "(no buffer)")"]
+        // Scan elements in scan order; without a buffer libiio lists channels
+        // in the directory's order, so they are sorted by name.
+        let channels = readiness.hasBuffer ? device.channels.filter { $0.isScanElement && !$0.isOutput }
+            : device.motionChannels.sorted { $0.id < $1.id }
+        out.append("  channels: " + channels.map(\.id).joined(separator: " ") + (readiness.hasBuffer ? "" : " (single raw reads only)"))
         var scales: [String] = []
         for (type, unit) in [("accel", "m/s²"), ("anglvel", "rad/s")] {
-            if let channel = scan.first(where: { $0.id.hasPrefix(type + "_") }),
+            if let channel = channels.first(where: { $0.id.hasPrefix(type + "_") }),
                let scale = try? channel.readAttribute("scale", as: Double.self) {
                 scales.append("\(type) \(scale) \(unit) per count")
             }
         }
         if !scales.isEmpty { out.append("  scales: " + scales.joined(separator: ", ")) }
-        let names = Set(device.attributeNames)
-        if let rates = ["sampling_frequency_available", "in_accel_sampling_frequency_available"]
-            .first(where: names.contains).flatMap({ try? device.readAttribute($0) }) {
-            let now = (try? device.readAttribute("sampling_frequency")).map { " (now \(trim($0)))" } ?? ""
-            out.append("  rates: \(trim(rates)) Hz\(now)")
+        out += IIOSamplingRate.find(device).map { "  rates: " + $0.description }
+        if let mount = IIOIMU.driverMountMatrix(of: device) {
+            out.append("  mount matrix: \(mount.matrix) (\(mount.attribute))")
         }
-        if let current = try? device.readAttribute("trigger/current_trigger") {
-            out.append("  trigger: " + (trim(current).isEmpty ? "none set" : trim(current)))
-        } else {
-            out.append("  trigger: none needed (hardware FIFO)")
+        guard readiness.hasBuffer else {
+            out.append("  capture: impossible, no buffer (no interrupt line declared; `tiltmaze doctor` says how)")
+            return out
+        }
+        switch readiness.trigger {
+        case .none?: out.append("  trigger: none needed (hardware FIFO)")
+        case .dataReady(let name)?: out.append("  trigger: \(name) (its data-ready trigger)")
+        case .existingHrtimer(let name)?: out.append("  trigger: hrtimer \(name)")
+        case .createHrtimer(let name)?: out.append("  trigger: hrtimer \(name), made when capture starts")
+        case nil: out.append("  trigger: none to be had (no data-ready trigger, no hrtimer; `tiltmaze doctor` says why)")
         }
         let refused = readiness.access.filter { !$0.allowed }
         out.append("  access: " + (refused.isEmpty ? "ok (you may open and configure it)" : "NO"))
@@ -88,6 +95,4 @@ public enum DeviceListing {
         out.append("  access: \(access.description)")
         return out
     }
-
-    private static func trim(_ s: String) -> String { String(s.split(whereSeparator: \.isNewline).first ?? "") }
 }

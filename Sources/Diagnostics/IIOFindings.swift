@@ -38,11 +38,11 @@ struct IIOFindings {
             return [DoctorLine(status: missing, check: "IIO", text: what)]
         }
         var out = imus.map { imu in
-            let types = Set(imu.devices.flatMap { $0.channels.filter(\.isScanElement).map(\.type) })
+            let types = Set(imu.devices.flatMap { $0.motionChannels.map(\.type) })
             let offers = [types.contains(.accel) ? "accel" : nil, types.contains(.anglvel) ? "anglvel" : nil].compactMap { $0 }
             return DoctorLine.ok("IIO", "\(imu.name) on \(imu.devices.map(\.id).joined(separator: " + ")) (\(offers.joined(separator: ", ")))")
         }
-        for (device, checks) in capture {
+        for (device, checks) in capture where !checks.isEmpty {
             let refused = checks.filter { !$0.allowed }
             if refused.isEmpty {
                 out.append(.ok("IIO access", "\(Self.label(device)): \(device.devicePath) and its \(checks.count - 1) attributes are yours to read and write"))
@@ -58,6 +58,7 @@ struct IIOFindings {
         guard !imus.isEmpty else { return [] }
         var out: [DoctorLine] = triggers.map { device, choice in
             let who = Self.label(device)
+            guard device.hasBuffer else { return .fail("capture", IIOIMU.noBufferAdvice(device)) }
             switch choice {
             case .none?:
                 return .ok("trigger", "\(who) needs none: it fills a hardware FIFO")
@@ -68,12 +69,12 @@ struct IIOFindings {
             case .createHrtimer(let name)?:
                 return .ok("trigger", "\(who) has no data-ready trigger; the game makes hrtimer trigger \(name) in configfs")
             case nil:
-                return .fail("trigger", "\(who) has no data-ready trigger and no hrtimer trigger can be had: \(hrtimer.advice); or make one at boot: sudo udev/install.sh --hrtimer")
+                return .fail("trigger", "\(who) has no data-ready trigger (a driver that has one makes it only when the chip's interrupt pin is wired and declared: hardware.md) and no hrtimer trigger can be had: \(hrtimer.advice); or make one at boot: sudo udev/install.sh --hrtimer")
             }
         }
         let directory = HrtimerTrigger.hrtimerDirectory()
         // Missing hrtimer support only matters to a sensor left without a trigger.
-        let needed = triggers.contains { $0.choice == nil }
+        let needed = triggers.contains { $0.choice == nil && $0.device.hasBuffer }
         let status: DoctorLine.Status = needed ? .warn : .ok
         let note = needed ? "" : " (none of these sensors needs one)"
         switch hrtimer {

@@ -1,3 +1,4 @@
+import SystemCalls
 import CIIO
 
 /// Device attributes (files in `/sys/bus/iio/devices/<id>/`) and buffer
@@ -19,8 +20,23 @@ extension IIODevice {
 
     /// Reads a device attribute's text, without its trailing newline.
     /// The corresponding C function is `iio_device_attr_read`.
+    ///
+    /// An empty file reads as "": libiio 0.24's local backend fails such a
+    /// read with EIO (it counts zero bytes as an error), and the kernel
+    /// writes nothing at all in some attributes, `trigger/current_trigger`
+    /// of a device with no trigger set among them.
     public func readAttribute(_ name: String) throws(IIOError) -> String {
-        try c_iio_attr_read(handle, .device, name, path: attributePath(name)).get()
+        do {
+            return try c_iio_attr_read(handle, .device, name, path: attributePath(name)).get()
+        } catch where error.errno == EIO && isEmptyLocalFile(attributePath(name)) {
+            return ""
+        }
+    }
+
+    /// Whether `path` is a file of this machine's sysfs that exists and is empty.
+    func isEmptyLocalFile(_ path: String) -> Bool {
+        guard context.isLocal, case .success(let bytes) = FileContents.read(path, limit: 1) else { return false }
+        return bytes.isEmpty
     }
 
     /// Reads a device attribute and parses it: `readAttribute("sampling_frequency", as: Int.self)`.
@@ -82,3 +98,6 @@ extension IIODevice {
         context.isLocal ? "\(sysfsPath)/buffer/\(name)" : "\(context.uri) \(id)/buffer/\(name)"
     }
 }
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -4,11 +4,14 @@
 ///
 /// Where drivers put it, and what libiio 0.24 makes of it:
 /// - `mount_matrix` (shared by all, st_lsm6dsx): a device attribute.
-/// - `in_accel_mount_matrix` (shared by type): the attribute `mount_matrix`
-///   of each accel channel.
-/// - `in_mount_matrix` (shared by direction, inv_mpu6050, bmi160): libiio
-///   mistakes it for a channel `mount` with an attribute `matrix`; read it
-///   by file name with `device.readAttribute("in_mount_matrix", as: IIOMountMatrix.self)`.
+/// - `in_accel_mount_matrix` and `in_anglvel_mount_matrix` (shared by type,
+///   inv_mpu6050): the attribute `mount_matrix` of each accel channel.
+/// - `in_mount_matrix` (shared by direction, bmi160): libiio mistakes it for
+///   a channel `mount` with an attribute `matrix`; read it by file name with
+///   `device.readAttribute("in_mount_matrix", as: IIOMountMatrix.self)`.
+///
+/// (Each driver's choice as seen on the real drivers in the qemu tier,
+/// recorded in Tests/Fixtures/kernel/.)
 ///
 /// Only the text form lives here; which attribute (or udev property) wins,
 /// and applying it to samples, is policy for `Motion`.

@@ -19,15 +19,21 @@ public struct SensorSelection: Sendable {
         case noPermission(path: String)
         /// A device of the IMU needs a trigger and none exists or can be made.
         case noTrigger
+        /// A device of the IMU has no buffer: its driver makes one only when
+        /// the chip's interrupt line is declared (inv_mpu6050, st_lsm6dsx).
+        case noBuffer
     }
 
     /// One device of an IMU: every file capture writes, checked, and the
     /// trigger it would run on (nil: it needs one and none can be had).
     public struct DeviceReadiness: Sendable {
         public let device: IIODevice
-        /// The node first, then each attribute capture writes.
+        /// The node first, then each attribute capture writes; empty for a
+        /// device without a buffer (there is nothing capture could write).
         public let access: [DeviceAccess]
+        /// nil: it needs one and none can be had, or it has no buffer to trigger.
         public let trigger: TriggerChoice?
+        public var hasBuffer: Bool { device.hasBuffer }
     }
 
     /// An IIO IMU and what using it needs.
@@ -36,6 +42,7 @@ public struct SensorSelection: Sendable {
         public let devices: [DeviceReadiness]
 
         public var refusal: Refusal? {
+            if devices.contains(where: { !$0.hasBuffer }) { return .noBuffer }
             if let denied = devices.lazy.flatMap(\.access).first(where: { !$0.allowed }) {
                 return .noPermission(path: denied.path)
             }
@@ -99,6 +106,7 @@ public struct SensorSelection: Sendable {
             switch imu.refusal {
             case .noPermission(let path)?: refused.append(path)
             case .noTrigger?: reasons.append("\(imu.imu.name) has no trigger")
+            case .noBuffer?: reasons.append("\(imu.imu.name) has no buffer")
             case nil: break
             }
         }
@@ -128,8 +136,9 @@ public struct SensorSelection: Sendable {
                 deviceCount = context.devices.filter { !$0.isTrigger }.count
                 imus = IIOIMU.find(in: context).map { imu in
                     IMUCandidate(imu: imu, devices: imu.devices.map { device in
-                        DeviceReadiness(device: device, access: context.isLocal ? IIOCaptureAccess.check(device) : [],
-                                        trigger: TriggerChoice.choose(for: device, configfsRoot: configfsRoot))
+                        guard device.hasBuffer else { return DeviceReadiness(device: device, access: [], trigger: nil) }
+                        return DeviceReadiness(device: device, access: context.isLocal ? IIOCaptureAccess.check(device) : [],
+                                               trigger: TriggerChoice.choose(for: device, configfsRoot: configfsRoot))
                     })
                 }
             }

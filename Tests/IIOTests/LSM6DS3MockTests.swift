@@ -32,9 +32,9 @@ extension MockDeviceSuites {
                 #expect(a.channels.filter(\.isScanElement).map(\.id) == ["accel_x", "accel_y", "accel_z", "timestamp"])
                 #expect(g.channels.filter(\.isScanElement).map(\.id) == ["anglvel_x", "anglvel_y", "anglvel_z", "timestamp"])
                 #expect(try a.requireChannel("accel_x").format.description == "le:s16/16>>0")
-                #expect(try a.requireChannel("accel_z").readAttribute("scale", as: Double.self) == 0.000598)
-                #expect(try g.requireChannel("anglvel_y").readAttribute("scale", as: Double.self) == 0.000153)
-                #expect(try a.readAttribute("sampling_frequency_available") == "12.5 26 52 104 208 416")
+                #expect(try a.requireChannel("accel_z").readAttribute("scale", as: Double.self) == 0.000598205)
+                #expect(try g.requireChannel("anglvel_y").readAttribute("scale", as: Double.self) == 0.000152716)
+                #expect(try a.readAttribute("sampling_frequency_available") == "12.500 26.000 52.000 104.000 208.000 416.000")
                 #expect(try a.readAttribute("sampling_frequency", as: Double.self) == 104)
             }
         }

@@ -78,7 +78,13 @@ public struct MockIIODevice: Sendable {
         }
         lines += ["E: DEVTYPE=iio_device", "E: SUBSYSTEM=iio"]
         if let deviceNumber { lines += ["E: MAJOR=\(deviceNumber.major)", "E: MINOR=\(deviceNumber.minor)"] }
-        lines += files.map { "A: \($0.path)=\(umockdevEscaped($0.value))\\n" }
+        // Every value ends in a newline as the kernel writes it, except an
+        // unset trigger: the kernel writes nothing at all there (seen on the
+        // real drivers in the qemu tier), which libiio 0.24 reads as EIO.
+        lines += files.map { file in
+            let end = file.path == "trigger/current_trigger" && file.value.isEmpty ? "" : "\\n"
+            return "A: \(file.path)=\(umockdevEscaped(file.value))\(end)"
+        }
         return lines.joined(separator: "\n") + "\n\n"
     }
 }

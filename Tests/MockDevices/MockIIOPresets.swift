@@ -40,19 +40,25 @@ extension MockIIODevice {
 
     /// st_lsm6dsx accelerometer half: "lsm6ds3_accel", accel x/y/z (scan 0–2)
     /// as little-endian s16 and a timestamp (3); hardware FIFO, so no trigger.
+    /// Attribute names and number formats ("104.000000", "12.500 26.000 …",
+    /// "0.000598205", the chip's `mount_matrix` on this half only) as the real
+    /// driver writes them (Tests/Fixtures/kernel/iio-lsm6ds3.umockdev); the
+    /// buffer and scan layout, which the real driver makes only with an
+    /// interrupt line, follow its source.
     public static func lsm6ds3Accel(id: String = "iio:device0", minor: Int = 0) -> MockIIODevice {
-        lsm6ds3Half(id: id, minor: minor, name: "lsm6ds3_accel", type: "accel", scale: "0.000598",
-                    available: "0.000598 0.001196 0.002392 0.004785")
+        lsm6ds3Half(id: id, minor: minor, name: "lsm6ds3_accel", type: "accel", scale: "0.000598205",
+                    available: "0.000598205 0.001196411 0.002392822 0.004785645",
+                    extra: ["mount_matrix": "1, 0, 0; 0, 1, 0; 0, 0, 1"])
     }
 
     /// st_lsm6dsx gyroscope half: "lsm6ds3_gyro", anglvel x/y/z (scan 0–2) and a timestamp (3).
     public static func lsm6ds3Gyro(id: String = "iio:device1", minor: Int = 1) -> MockIIODevice {
-        lsm6ds3Half(id: id, minor: minor, name: "lsm6ds3_gyro", type: "anglvel", scale: "0.000153",
-                    available: "0.000153 0.000306 0.000611 0.001222")
+        lsm6ds3Half(id: id, minor: minor, name: "lsm6ds3_gyro", type: "anglvel", scale: "0.000152716",
+                    available: "0.000152716 0.000305432 0.000610865 0.001221729")
     }
 
     private static func lsm6ds3Half(id: String, minor: Int, name: String, type: String, scale: String,
-                                    available: String) -> MockIIODevice {
+                                    available: String, extra: [String: String] = [:]) -> MockIIODevice {
         let le16 = "le:s16/16>>0"
         return MockIIODevice(
             id: id, name: name, parent: "/devices/platform/soc/fe804000.i2c/i2c-1/1-006a",
@@ -63,12 +69,12 @@ extension MockIIODevice {
                 .timestamp(index: 3),
             ],
             attributes: [
-                "sampling_frequency": "104",
-                "sampling_frequency_available": "12.5 26 52 104 208 416",
+                "sampling_frequency": "104.000000",
+                "sampling_frequency_available": "12.500 26.000 52.000 104.000 208.000 416.000",
                 "current_timestamp_clock": "realtime",
                 "in_\(type)_scale": scale,
                 "in_\(type)_scale_available": available,
-            ],
+            ].merging(extra) { $1 },
             buffer: (length: 1, watermark: 1, enabled: false),
             currentTrigger: nil,
             deviceNumber: (241, minor))

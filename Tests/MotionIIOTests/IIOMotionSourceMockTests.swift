@@ -116,11 +116,12 @@ struct IIOMotionSourceMockTests {
             source.stop()
 
             try #require(got.count == 2)
-            #expect(got[0] == MotionSample(timestamp: 7_000, acceleration: Vector3(100 * 0.000598, 200 * 0.000598, -300 * 0.000598),
+            #expect(got[0] == MotionSample(timestamp: 7_000, acceleration: Vector3(100 * 0.000598205, 200 * 0.000598205, -300 * 0.000598205),
                                            fields: .acceleration))
-            #expect(got[1] == MotionSample(timestamp: 7_500, rotationRate: Vector3(-1 * 0.000153, 2 * 0.000153, 3 * 0.000153),
+            #expect(got[1] == MotionSample(timestamp: 7_500, rotationRate: Vector3(-1 * 0.000152716, 2 * 0.000152716, 3 * 0.000152716),
                                            fields: .rotationRate))
-            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "104")
+            // Put back as the driver wrote it.
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "104.000000")
         }
     }
 

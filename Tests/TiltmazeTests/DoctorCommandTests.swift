@@ -111,7 +111,7 @@ struct DoctorCommandTests {
             let d = try doctor(testbed)
             #expect(d.status == 1, "\(d.output)")
             #expect(d.has("OK   IIO access: iio:device0 (bmi270): /dev/iio:device0 and its 14 attributes are yours to read and write"), "\(d.output)")
-            let trigger = d.lines.first { $0.hasPrefix("FAIL trigger: iio:device0 (bmi270) has no data-ready trigger and no hrtimer trigger can be had: ") }
+            let trigger = d.lines.first { $0.hasPrefix("FAIL trigger: iio:device0 (bmi270) has no data-ready trigger (a driver that has one makes it only when the chip's interrupt pin is wired and declared: hardware.md) and no hrtimer trigger can be had: ") }
             #expect(trigger?.contains("configfs is not mounted") == true, "\(d.output)")
             #expect(trigger?.contains("sudo udev/install.sh --hrtimer") == true, "\(d.output)")
             #expect(d.has(prefix: "WARN trigger: no hrtimer triggers: configfs is not mounted"), "\(d.output)")

@@ -194,9 +194,11 @@ struct IIOPlayTestsUnderPreload {
 }
 
 /// Runs `tiltmaze ARGS…` (no terminal), waits until it has enabled the mock
-/// MPU-6050's buffer, writes `scans` into its node, and waits for it to end
-/// (20 s, a hang); returns its status and output.
-func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed) throws -> (Int32, String, String) {
+/// device's buffer (the MPU-6050's, iio:device0, unless named), writes
+/// `scans` into its node, and waits for it to end (20 s, a hang); returns its
+/// status and output.
+func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed,
+                     device: String = "iio:device0") throws -> (Int32, String, String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
     p.arguments = arguments
@@ -204,11 +206,11 @@ func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed)
     p.standardOutput = out
     p.standardError = err
     try p.run()
-    let enable = "/sys/bus/iio/devices/iio:device0/buffer/enable"
+    let enable = "/sys/bus/iio/devices/\(device)/buffer/enable"
     let deadline = Date().addingTimeInterval(20)
     while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
     try #require(testbed.readFile(enable) == "1", "\(arguments.joined(separator: " ")) never enabled the buffer")
-    try testbed.writeScans(scans, to: "/dev/iio:device0")
+    try testbed.writeScans(scans, to: "/dev/\(device)")
     while p.isRunning && Date() < deadline { usleep(10_000) }
     if p.isRunning { p.terminate() }
     p.waitUntilExit()

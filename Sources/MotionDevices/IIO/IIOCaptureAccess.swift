@@ -8,11 +8,12 @@ import IIO
 /// fails this, and `devices` and `doctor` list each file refused.
 public enum IIOCaptureAccess {
     /// The sysfs files a capture on `device` writes, those it has: ours
-    /// (timestamp clock, rate, trigger; see `IIOCaptureSetup`) and libiio's
+    /// (timestamp clock, rate or per-type rates, trigger; see `IIOCaptureSetup`) and libiio's
     /// (buffer length and enable, every scan element's enable).
     public static func writtenFiles(of device: IIODevice) -> [String] {
         let names = Set(device.attributeNames)
-        var files = ["current_timestamp_clock", "sampling_frequency"].filter(names.contains).map(device.attributePath)
+        var files = ["current_timestamp_clock"].filter(names.contains).map(device.attributePath)
+        files += IIOSamplingRate.find(device).map(\.path)
         files += ["trigger/current_trigger"].map(device.attributePath)
         // libiio lists no `enable` or `length` among buffer attributes (it
         // manages them itself), so name the files it writes outright.

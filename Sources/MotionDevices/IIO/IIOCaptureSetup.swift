@@ -10,6 +10,7 @@ import IIO
 final class IIOCaptureSetup {
     let device: IIODevice
     private(set) var changes: [(device: IIODevice, attribute: String, original: String)] = []
+    private var rateChanges: [(place: IIOSamplingRate, original: String)] = []
     private(set) var createdTrigger: HrtimerTrigger?
     /// The rate the device runs at after setup, if it told us.
     private(set) var rate: Double?
@@ -26,15 +27,18 @@ final class IIOCaptureSetup {
         if names.contains("current_timestamp_clock") {
             try change("current_timestamp_clock", to: "monotonic")
         }
-        if names.contains("sampling_frequency") {
-            var chosen = wantedRate
-            for available in ["sampling_frequency_available", "in_accel_sampling_frequency_available"] where names.contains(available) {
-                let text = try device.readAttribute(available)
-                if let offer = SamplingRateChoice.parse(text) { chosen = SamplingRateChoice.choose(wantedRate, from: offer) }
-                break
+        // One rate for the device, or one per channel type (bmi160): each set
+        // to the slowest offered at or above the wanted rate; the device runs
+        // at the slowest of them.
+        for place in IIOSamplingRate.find(device) {
+            let chosen = place.offer.map { SamplingRateChoice.choose(wantedRate, from: $0) } ?? wantedRate
+            let original = trimmed(try place.read())
+            if Double(original) != chosen {
+                try place.write(Self.format(chosen))
+                rateChanges.append((place, original))
             }
-            try change("sampling_frequency", to: Self.format(chosen))
-            rate = (try? device.readAttribute("sampling_frequency", as: Double.self)) ?? chosen
+            let set = place.readBack() ?? chosen
+            rate = min(rate ?? set, set)
         }
         try chooseTrigger(wantedRate: rate ?? wantedRate, configfsRoot: configfsRoot)
     }
@@ -112,6 +116,8 @@ final class IIOCaptureSetup {
             try? target.writeAttribute(attribute, original)
         }
         changes.removeAll()
+        for (place, original) in rateChanges.reversed() { try? place.write(original) }
+        rateChanges.removeAll()
         try? createdTrigger?.remove()
         createdTrigger = nil
     }

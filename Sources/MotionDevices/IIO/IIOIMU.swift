@@ -34,11 +34,14 @@ public struct IIOIMU: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The IMUs of `context`, in device order.
+    /// The IMUs of `context`, in device order: every device with accel or
+    /// anglvel input channels, whether or not the driver gave it a buffer
+    /// (without an interrupt line inv_mpu6050 and st_lsm6dsx give none: such
+    /// a chip is still listed, and `hasBuffer` says why it cannot be captured).
     public static func find(in context: IIOContext) -> [IIOIMU] {
         let sensors = context.devices.filter { !$0.isTrigger }
         let members = sensors.map { device in
-            let types = Set(device.channels.filter { $0.isScanElement && !$0.isOutput }.map(\.type))
+            let types = Set(device.motionChannels.map(\.type))
             return IMUGrouping.Member(id: device.id, name: device.name ?? device.id,
                                       hasAccel: types.contains(.accel), hasGyro: types.contains(.anglvel))
         }
@@ -46,4 +49,43 @@ public struct IIOIMU: Sendable, CustomStringConvertible {
             IIOIMU(name: imu.name, devices: imu.members.compactMap { m in sensors.first { $0.id == m.id } })
         }
     }
+}
+
+extension IIOIMU {
+    /// The driver's own mount matrix (from the device tree's `mount-matrix`;
+    /// identity when it has none) and the file it came from: `mount_matrix`
+    /// (st_lsm6dsx), `in_mount_matrix` (bmi160) or `in_accel_mount_matrix`
+    /// (inv_mpu6050, which libiio shows as the accel channels' `mount_matrix`).
+    /// nil when the driver offers none.
+    public static func driverMountMatrix(of device: IIODevice) -> (matrix: MountMatrix, attribute: String)? {
+        let names = Set(device.attributeNames)
+        // libiio lists `in_mount_matrix` as no attribute of the device (it
+        // takes it for a channel "mount"): read that one by its file name.
+        for attribute in ["mount_matrix", "in_accel_mount_matrix", "in_mount_matrix"]
+        where names.contains(attribute) || attribute == "in_mount_matrix" {
+            if let m = try? device.readAttribute(attribute, as: IIOMountMatrix.self) { return (MountMatrix(m), attribute) }
+        }
+        if let accel = device.channel(id: "accel_x"), accel.attributeNames.contains("mount_matrix"),
+           let m = try? accel.readAttribute("mount_matrix", as: IIOMountMatrix.self) {
+            return (MountMatrix(m), "in_accel_mount_matrix")
+        }
+        return nil
+    }
+
+    /// Why `device` (which has no buffer) cannot be captured, and the fix:
+    /// what `play`, `devices` and `doctor` say.
+    public static func noBufferAdvice(_ device: IIODevice) -> String {
+        "\(device.id) (\(device.name ?? "no name")) has no buffer to capture into: its driver makes one only when the chip's interrupt pin is wired to a GPIO and declared (dtoverlay=i2c-sensor,…,int_pin=N, or interrupts in your overlay; see hardware.md), and a chip bound by hand through new_device has none; only single raw reads work without it"
+    }
+}
+
+extension IIODevice {
+    /// The accel and anglvel input channels, in or out of a buffer's scan.
+    public var motionChannels: [IIOChannel] {
+        channels.filter { !$0.isOutput && ($0.type == .accel || $0.type == .anglvel) }
+    }
+
+    /// Whether the driver set up a buffer to capture into (its channels are
+    /// scan elements). Without one only single raw reads are possible.
+    public var hasBuffer: Bool { channels.contains { $0.isScanElement && !$0.isOutput } }
 }

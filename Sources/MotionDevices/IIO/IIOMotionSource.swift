@@ -95,6 +95,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
         failureText.withLock { $0 = nil }
+        if let device = imu.devices.first(where: { !$0.hasBuffer }) {
+            throw SourceError(description: IIOIMU.noBufferAdvice(device))
+        }
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {
@@ -176,15 +179,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// The driver's own matrix (from the device tree's `mount-matrix`), else identity.
     static func mountMatrixFromAttributes(of device: IIODevice) -> MountMatrix {
-        let names = Set(device.attributeNames)
-        for attribute in ["mount_matrix", "in_accel_mount_matrix", "in_mount_matrix"] where names.contains(attribute) {
-            if let m = try? device.readAttribute(attribute, as: IIOMountMatrix.self) { return MountMatrix(m) }
-        }
-        if let accel = device.channel(id: "accel_x"), accel.attributeNames.contains("mount_matrix"),
-           let m = try? accel.readAttribute("mount_matrix", as: IIOMountMatrix.self) {
-            return MountMatrix(m)
-        }
-        return .identity
+        IIOIMU.driverMountMatrix(of: device)?.matrix ?? .identity
     }
 
     // MARK: The sensor thread

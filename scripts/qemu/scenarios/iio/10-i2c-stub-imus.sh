@@ -1,0 +1,77 @@
+# Real IIO IMU drivers (inv-mpu6050, bmi160, st_lsm6dsx as LSM6DS3 and
+# LSM6DSO) bound to i2c-stub, a simulated I2C bus whose registers are preset
+# with each chip's WHO_AM_I and the settings the drivers read at probe. No
+# chip has an interrupt line, and this kernel has no software trigger: so
+# inv_mpu6050 and st_lsm6dsx make no buffer, and bmi160 a buffer with no
+# trigger. `tiltmaze devices` must describe each (the split LSM6 halves as
+# one IMU, the drivers' own rate lists and mount matrices) and `doctor` must
+# say why none can be captured. Each driver's sysfs tree is printed in
+# umockdev's format, as fixtures (host-check: Tests/Fixtures/kernel/).
+set -eu
+modprobe i2c-dev
+modprobe i2c-stub chip_addr=0x68,0x69,0x6a,0x6b
+bus=""
+for a in /sys/bus/i2c/devices/i2c-*; do
+    [ "$(cat "$a/name")" = "SMBus stub driver" ] && bus=${a##*/i2c-}
+done
+echo "i2c-stub is bus $bus"
+i2cset -y "$bus" 0x68 0x75 0x68                                     # MPU-6050 WHO_AM_I
+i2cset -y "$bus" 0x69 0x00 0xd1                                     # BMI160 CHIP_ID
+i2cset -y "$bus" 0x69 0x40 0x28; i2cset -y "$bus" 0x69 0x41 0x03    # accel: 100 Hz, ±2 g
+i2cset -y "$bus" 0x69 0x42 0x28; i2cset -y "$bus" 0x69 0x43 0x00    # gyro: 100 Hz, ±2000 °/s
+i2cset -y "$bus" 0x6a 0x0f 0x69                                     # LSM6DS3 WHO_AM_I
+i2cset -y "$bus" 0x6b 0x0f 0x6c                                     # LSM6DSO WHO_AM_I
+modprobe inv-mpu6050-i2c
+modprobe bmi160_i2c
+modprobe st_lsm6dsx_i2c
+for chip in "mpu6050 0x68" "bmi160 0x69" "lsm6ds3 0x6a" "lsm6dso 0x6b"; do
+    echo "$chip" > "/sys/bus/i2c/devices/i2c-$bus/new_device"
+done
+wait-for /sys/bus/iio/devices/iio:device5 10
+
+# The fixtures: one per chip, its devices (accelerometer half first) and their parents once.
+for chip in mpu6050 bmi160 lsm6ds3 lsm6dso; do
+    first=yes
+    for half in "$chip" "${chip}_accel" "${chip}_gyro"; do
+        for d in /sys/bus/iio/devices/iio:device*; do
+            [ "$(cat "$d/name")" = "$half" ] || continue
+            if [ $first = yes ]; then ./record-sysfs "$d"; first=no; else ./record-sysfs "$d" --alone; fi
+        done
+    done | sed "s/^/fixture iio-$chip.umockdev: /"
+done
+
+$BINARY devices | tee /tmp/devices.out
+expect() { grep -qF -- "$1" /tmp/devices.out || { echo "devices does not say: $1"; exit 1; }; }
+expect "mpu6050  (IIO, use --source iio:mpu6050)"
+expect "channels: accel_x accel_y accel_z anglvel_x anglvel_y anglvel_z (single raw reads only)"
+expect "rates: 10 20 50 100 200 500 Hz (now 50)"
+expect "mount matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1 (in_accel_mount_matrix)"
+expect "bmi160  (IIO, use --source iio:bmi160)"
+expect "channels: anglvel_x anglvel_y anglvel_z accel_x accel_y accel_z timestamp"
+expect "rates: accel 0.78125 1.5625 3.125 6.25 12.5 25 50 100 200 400 800 1600 Hz (now 100)"
+expect "rates: anglvel 25 50 100 200 400 800 1600 3200 Hz (now 100)"
+expect "mount matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1 (in_mount_matrix)"
+expect "trigger: none to be had (no data-ready trigger, no hrtimer; \`tiltmaze doctor\` says why)"
+expect "lsm6ds3  (IIO, use --source iio:lsm6ds3)"
+expect "rates: 12.5 26 52 104 208 416 Hz (now 12.5)"
+expect "mount matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1 (mount_matrix)"
+expect "lsm6dso  (IIO, use --source iio:lsm6dso)"
+expect "rates: 12.5 26 52 104 208 416 833 Hz (now 12.5)"
+expect "--source auto uses: simulated board (mpu6050 has no buffer; bmi160 has no trigger; lsm6ds3 has no buffer; lsm6dso has no buffer"
+[ "$(grep -c "capture: impossible, no buffer" /tmp/devices.out)" = 5 ] || { echo "five devices (mpu6050, two halves of each LSM6) should be without a buffer"; exit 1; }
+
+status=0
+$BINARY doctor > /tmp/doctor.out || status=$?
+cat /tmp/doctor.out
+[ $status != 0 ] || { echo "doctor should fail: no sensor can be captured"; exit 1; }
+for line in "OK   IIO: lsm6ds3 on iio:device3 + iio:device2 (accel, anglvel)" \
+            "FAIL capture: iio:device0 (mpu6050) has no buffer to capture into: its driver makes one only when the chip's interrupt pin is wired" \
+            "FAIL trigger: iio:device1 (bmi160) has no data-ready trigger (a driver that has one makes it only when the chip's interrupt pin is wired"; do
+    grep -qF -- "$line" /tmp/doctor.out || { echo "doctor does not say: $line"; exit 1; }
+done
+
+# Asked for by name, a chip without a buffer is refused with the same reason.
+status=0
+$BINARY monitor --source iio:mpu6050 --samples 1 2>/tmp/monitor.err || status=$?
+cat /tmp/monitor.err
+[ $status != 0 ] && grep -qF "iio:device0 (mpu6050) has no buffer to capture into" /tmp/monitor.err

@@ -1,0 +1,61 @@
+# The same hub with 16-bit axes and Report Latency declared (as many real
+# hubs have): the scan types become le:s16/32>>0 (the drivers keep 32-bit
+# storage and copy 4 bytes from the report, so the upper half of each stored
+# axis is whatever follows it in the report) and the buffer directory gains
+# hwfifo_timeout and hwfifo_enabled. Then a reader blocked on /dev/iio:deviceN
+# when the hub is unplugged (the helper destroys the device after its 5th
+# report): what does it get?
+set -u
+. ./hub-lib
+
+load_modules || exit 1
+start_hub --accel-bits 16 --gyro-bits 16 --latency --unplug-after 5 || exit 1
+failed=0
+platform=$(dirname "$(readlink -f "$ACCEL")")
+
+echo "--- layout (16-bit, report latency)"
+for f in scan_elements/in_accel_x_type scan_elements/in_timestamp_type in_accel_scale in_accel_hysteresis \
+         in_accel_sampling_frequency; do
+    echo "layout16 accel $f = $(cat "$ACCEL/$f" 2>&1)"
+done
+for f in scan_elements/in_anglvel_x_type in_anglvel_scale in_anglvel_hysteresis; do
+    echo "layout16 gyro $f = $(cat "$GYRO/$f" 2>&1)"
+done
+dump "$ACCEL/buffer" "layout16 accel buffer"
+dump "$ACCEL/buffer0" "layout16 accel buffer0"
+echo "layout16 accel platform device runtime PM: $(cat "$platform/power/runtime_status" 2>&1)"
+
+echo "--- buffered capture, unplugged after the 5th report"
+enable "$ACCEL" || failed=1
+echo "accel platform device runtime PM with the buffer on: $(cat "$platform/power/runtime_status" 2>&1)"
+echo "hwfifo_enabled $(cat "$ACCEL/buffer/hwfifo_enabled" 2>&1), hwfifo_timeout $(cat "$ACCEL/buffer/hwfifo_timeout" 2>&1)"
+an=$(node "$ACCEL")
+timeout 15 dd if="$an" of=/tmp/unplug.bin bs=24 count=100 2>/tmp/unplug.dd &
+reader=$!
+sleep 0.3
+# Values that fill all 16 bits, with and without the sign.
+for v in "1 -2 3" "-32768 32767 -1" "4660 -4661 22136" "0 0 1000" "-1000 2000 -3000"; do
+    echo "accel $v" >&3
+    sleep 0.1
+done
+wait $reader
+echo "reader blocked on $an at unplug (dd bs=24 count=100): exit $?, $(tr '\n' ' ' </tmp/unplug.dd)"
+wait "$HUB"; echo "helper exit $?"
+exec 3>&-
+echo "$(wc -c </tmp/unplug.bin) bytes read before the unplug"
+hexdump -C /tmp/unplug.bin | sed 's/^/scan16 hex: /'
+k=0
+hexdump -v -e '4/4 "%d " 2/4 " %u" "\n"' /tmp/unplug.bin | while read -r x y z pad lo hi; do
+    k=$((k + 1))
+    s16() { echo $(( (($1 & 0xFFFF) ^ 0x8000) - 0x8000 )); }
+    echo "scan16 $k: stored $x $y $z -> 16 bits $(s16 "$x") $(s16 "$y") $(s16 "$z"), pad $pad, timestamp $((hi * 4294967296 + lo))"
+done
+grep '^sent\|^unplugged' /tmp/hub.out | sed 's/^/helper: /'
+
+echo "--- after the unplug"
+echo "iio devices: $(ls /sys/bus/iio/devices/ | tr '\n' ' ')"
+echo "nodes: $(ls /dev | grep iio | tr '\n' ' ')"
+dd if="$an" bs=24 count=1 of=/dev/null 2>&1 | sed 's/^/a new reader: /'
+echo "--- dmesg (last 30 lines)"
+dmesg | tail -30
+exit $failed
