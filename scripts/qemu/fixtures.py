@@ -10,6 +10,7 @@ files are written instead (the way to make or refresh them:
 """
 import difflib
 import os
+import re
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(REPO, "Tests", "Fixtures", "kernel")
@@ -25,6 +26,14 @@ def gather(out):
             name, text = line[len("fixture "):].split(": ", 1)
             files.setdefault(name, []).append(text)
     return {name: "\n".join(lines) + "\n" for name, lines in files.items()}
+
+
+def comparable(text):
+    """The text with what differs from boot to boot masked: a character
+    device's major number is handed out as modules load (IIO's was 246 in
+    one run, 245 in another, after the HID modules)."""
+    text = re.sub(r"(?m)^E: MAJOR=\d+$", "E: MAJOR=*", text)
+    return re.sub(r"(?m)^A: dev=\d+:", "A: dev=*:", text)
 
 
 def check(out, names):
@@ -51,7 +60,7 @@ def check(out, names):
             results.append((False, f"fixture {name}: {os.path.relpath(path, REPO)} is missing "
                                    "(TILTMAZE_RECORD_FIXTURES=1 make test-qemu records it)"))
             continue
-        if kept == text:
+        if comparable(kept) == comparable(text):
             results.append((True, f"fixture {name}: the real driver says what {os.path.relpath(path, REPO)} keeps"))
         else:
             diff = "".join(difflib.unified_diff(kept.splitlines(True), text.splitlines(True), "kept", "real driver"))

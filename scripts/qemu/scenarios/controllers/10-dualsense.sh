@@ -71,7 +71,7 @@ sed 's/^/monitor-json: /' /tmp/monitor.out
 [ ! -s /tmp/monitor.err ] || { echo "monitor wrote errors:"; cat /tmp/monitor.err; exit 1; }
 
 # The gamepad drives the pause menu of a game steered by the same controller.
-game=$(start-game --display fb --source "evdev:$motion" --level /scenario/still.txt --player ball)
+game=$(start-game --display fb --source "evdev:$motion" --level /scenario/pause-level.txt --player ball)
 echo "motion 0 8192 0 0 0 0" >&3
 screendump --settled-below 34 dualsense-playing
 echo "press options" >&3

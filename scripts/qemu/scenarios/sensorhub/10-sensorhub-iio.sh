@@ -92,8 +92,9 @@ echo "--- tiltmaze doctor"
 $BINARY doctor >/tmp/doctor.out 2>&1; echo "tiltmaze doctor: exit $?"
 sed 's/^/tiltmaze doctor: /' /tmp/doctor.out
 
-# monitor: the helper keeps sending the known sequence for 20 s (dropped while
-# the sensors are off), so whatever monitor switches on has data.
+# monitor: the helper keeps sending the known sequence for 20 s at 100 Hz, or
+# faster if monitor asks (dropped while the sensors are off), so whatever
+# monitor switches on has data.
 echo "--- tiltmaze monitor --source iio --json"
 echo "burst 2000" >&3
 timeout 5 $BINARY monitor --source iio --json >/tmp/monitor.out 2>/tmp/monitor.err
@@ -101,6 +102,7 @@ echo "tiltmaze monitor: exit $?, $(wc -l </tmp/monitor.out) lines"
 head -5 /tmp/monitor.out | sed 's/^/tiltmaze monitor first: /'
 tail -2 /tmp/monitor.out | sed 's/^/tiltmaze monitor last: /'
 sed 's/^/tiltmaze monitor stderr: /' /tmp/monitor.err
+check_monitor /tmp/monitor.out "tiltmaze monitor check" || failed=1
 echo "helper: $(grep -c '^sent accel' /tmp/hub.out) accel and $(grep -c '^sent gyro' /tmp/hub.out) gyro reports sent so far," \
      "$(grep -c '^dropped' /tmp/hub.out) dropped (sensor off)"
 
@@ -110,6 +112,27 @@ $BINARY monitor --source iio --json >/tmp/monitor2.out 2>/tmp/monitor2.err &
 mon=$!
 sleep 3
 echo "monitor before unplug: $(wc -l </tmp/monitor2.out) lines"
+# What tiltmaze (through libiio) configured while it captures.
+for f in buffer/enable buffer/length buffer/watermark buffer/data_available trigger/current_trigger \
+         current_timestamp_clock in_accel_sampling_frequency scan_elements/in_accel_x_en \
+         scan_elements/in_accel_y_en scan_elements/in_accel_z_en scan_elements/in_timestamp_en; do
+    echo "tiltmaze configured: $f = $(cat "$ACCEL/$f" 2>&1)"
+done
+# Latency probe: with the burst stopped, does one report reach monitor at
+# once, or does it wait in the kernel buffer until watermark scans are there?
+echo "burst 0" >&3
+sleep 1
+l0=$(wc -l </tmp/monitor2.out) a0=$(cat "$ACCEL/buffer/data_available")
+echo "accel 100 -100 1001" >&3
+sleep 1.5
+l1=$(wc -l </tmp/monitor2.out) a1=$(cat "$ACCEL/buffer/data_available")
+for _ in $(seq 1 70); do echo "accel 100 -100 1001"; done >&3
+sleep 1.5
+l2=$(wc -l </tmp/monitor2.out) a2=$(cat "$ACCEL/buffer/data_available")
+echo "tiltmaze latency probe: burst stopped: data_available $a0;" \
+     "1 report sent: $((l1 - l0)) new monitor lines after 1.5 s, data_available $a1;" \
+     "70 more sent: $((l2 - l1)) new lines after 1.5 s, data_available $a2"
+echo "DEBUG: $(grep -c 'accel 100 -100 1001' /tmp/hub.out) probe lines in hub.out"; tail -5 /tmp/hub.out | sed 's/^/DEBUG hub.out: /'; tail -5 /tmp/hub.err | sed 's/^/DEBUG hub.err: /'
 stop_hub
 for _ in $(seq 1 50); do kill -0 $mon 2>/dev/null || break; sleep 0.1; done
 if kill -0 $mon 2>/dev/null; then

@@ -2,14 +2,19 @@
 # hubs have): the scan types become le:s16/32>>0 (the drivers keep 32-bit
 # storage and copy 4 bytes from the report, so the upper half of each stored
 # axis is whatever follows it in the report) and the buffer directory gains
-# hwfifo_timeout and hwfifo_enabled. Then a reader blocked on /dev/iio:deviceN
-# when the hub is unplugged (the helper destroys the device after its 5th
-# report): what does it get?
+# hwfifo_timeout and hwfifo_enabled. tiltmaze monitor must still give the
+# values sent (it has to use only the low 16 bits). Then a reader blocked on
+# /dev/iio:deviceN when the hub is unplugged (the helper destroys the device
+# after the 5th report): what does it get?
 set -u
 . ./hub-lib
 
-load_modules || exit 1
-start_hub --accel-bits 16 --gyro-bits 16 --latency --unplug-after 5 || exit 1
+# This time the drivers come after the device: nothing binds it until
+# hid-sensor-hub is loaded, which then takes it by its group (the
+# MODALIAS's g0003, HID_GROUP_SENSOR_HUB) with no help.
+modprobe -r hid-sensor-gyro-3d hid-sensor-accel-3d hid-sensor-trigger hid-sensor-iio-common hid-sensor-hub
+echo "modules after modprobe -r: $(cut -d' ' -f1 /proc/modules | grep -i 'hid_sensor' | tr '\n' ' ')"
+LOAD_AFTER=1 start_hub --accel-bits 16 --gyro-bits 16 --latency || exit 1
 failed=0
 platform=$(dirname "$(readlink -f "$ACCEL")")
 
@@ -25,6 +30,15 @@ dump "$ACCEL/buffer" "layout16 accel buffer"
 dump "$ACCEL/buffer0" "layout16 accel buffer0"
 echo "layout16 accel platform device runtime PM: $(cat "$platform/power/runtime_status" 2>&1)"
 
+echo "--- tiltmaze monitor --source iio --json on 16-bit axes"
+echo "burst 2000" >&3
+timeout 10 $BINARY monitor --source iio --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
+echo "tiltmaze monitor16: exit $?, $(wc -l </tmp/monitor16.out) lines"
+head -3 /tmp/monitor16.out | sed 's/^/tiltmaze monitor16 first: /'
+sed 's/^/tiltmaze monitor16 stderr: /' /tmp/monitor16.err
+check_monitor /tmp/monitor16.out "tiltmaze monitor16 check" || failed=1
+echo "burst 0" >&3
+
 echo "--- buffered capture, unplugged after the 5th report"
 enable "$ACCEL" || failed=1
 echo "accel platform device runtime PM with the buffer on: $(cat "$platform/power/runtime_status" 2>&1)"
@@ -34,6 +48,7 @@ timeout 15 dd if="$an" of=/tmp/unplug.bin bs=24 count=100 2>/tmp/unplug.dd &
 reader=$!
 sleep 0.3
 # Values that fill all 16 bits, with and without the sign.
+echo "unplug-after 5" >&3
 for v in "1 -2 3" "-32768 32767 -1" "4660 -4661 22136" "0 0 1000" "-1000 2000 -3000"; do
     echo "accel $v" >&3
     sleep 0.1
@@ -50,7 +65,7 @@ hexdump -v -e '4/4 "%d " 2/4 " %u" "\n"' /tmp/unplug.bin | while read -r x y z p
     s16() { echo $(( (($1 & 0xFFFF) ^ 0x8000) - 0x8000 )); }
     echo "scan16 $k: stored $x $y $z -> 16 bits $(s16 "$x") $(s16 "$y") $(s16 "$z"), pad $pad, timestamp $((hi * 4294967296 + lo))"
 done
-grep '^sent\|^unplugged' /tmp/hub.out | sed 's/^/helper: /'
+grep '^sent\|^unplugged' /tmp/hub.out | tail -6 | sed 's/^/helper: /'
 
 echo "--- after the unplug"
 echo "iio devices: $(ls /sys/bus/iio/devices/ | tr '\n' ' ')"

@@ -22,6 +22,9 @@
  * has it switched on (power state D0 and reporting state "all events"), which
  * the drivers do when a buffer is enabled or a raw value is read.
  *
+ * The sensor starts switched off (D4, no events) and lying flat: a raw read
+ * before any report gives accel (0, 0, 1000) and gyro (0, 0, 0).
+ *
  * Units (no Unit item: the drivers' defaults): the accelerometer in g with
  * unit exponent -3 (1 count = 1 mg, in_accel_scale 0.009806650 m/s^2), the
  * gyroscope in degrees per second with unit exponent -2 (1 count =
@@ -33,7 +36,8 @@
  *   gyro X Y Z    sensor is on, else dropped as a real one would not send it)
  *   burst [N]     the known sequence below, N reports of each sensor (default
  *                 8), each sensor paced by its own report interval and only
- *                 while it is on (a tick of a sensor that is off is dropped)
+ *                 while it is on (a tick of a sensor that is off is dropped);
+ *                 burst 0 stops one in progress
  *   unplug-after N  destroy the device once N more input reports have been
  *                 sent (counting both sensors), as --unplug-after
  *   state         print each sensor's feature state
@@ -49,7 +53,8 @@
  *   gyro  (  10k,  -10k,  500 + k)   0.01 deg/s
  *
  * Standard output gets one line per event a scenario may wait for or check:
- * "started" (hid-sensor-hub started the device), "opened"/"closed",
+ * "started" (hid-sensor-hub started the device), "opened"/"closed" (the
+ * HID device), "NAME on"/"NAME off" (a sensor switched by the driver),
  * "sent NAME X Y Z", "dropped NAME X Y Z", "burst NAME done", "state ...",
  * "unplugged". Standard error gets each GET/SET_REPORT when -v is given.
  *
@@ -58,7 +63,10 @@
  *
  *   --accel-bits, --gyro-bits  size of each axis in the input report
  *        (default 32). The drivers store every axis in 32 bits whatever its
- *        size, so 16 gives the scan type le:s16/32>>0 a real 16-bit hub has.
+ *        size, so 16 gives the scan type le:s16/32>>0 a real 16-bit hub has;
+ *        they copy 4 bytes from the report for each axis, so the upper half
+ *        of a stored axis holds the report's next bytes, which a reader must
+ *        drop (realbits 16).
  *   --latency      also declare Report Latency, which makes the trigger code
  *        add hwfifo_timeout and hwfifo_enabled to the buffer directory.
  *   --interval MS  initial report interval (default 10 ms: 100 Hz).
@@ -123,8 +131,8 @@ struct sensor {
 
     int32_t value[3];          /* the last sample, also what GET_REPORT of the input report returns */
 
-    int burst_left, burst_k;
-    struct timespec burst_due;
+    int burst_left, burst_k;   /* reports still to send, and the next one's k */
+    int64_t burst_due_ms;      /* CLOCK_MONOTONIC */
 };
 
 static struct sensor sensors[] = {
@@ -437,17 +445,12 @@ static int64_t ms_now(void) {
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static int64_t due_ms(const struct sensor *s) {
-    return (int64_t)s->burst_due.tv_sec * 1000 + s->burst_due.tv_nsec / 1000000;
-}
-
 static void start_burst(int count) {
     int64_t now = ms_now();
     for (int i = 0; i < SENSOR_COUNT; i++) {
         sensors[i].burst_left = count;
         sensors[i].burst_k = 1;
-        sensors[i].burst_due.tv_sec = now / 1000;
-        sensors[i].burst_due.tv_nsec = (now % 1000) * 1000000;
+        sensors[i].burst_due_ms = now;
     }
 }
 
@@ -458,17 +461,17 @@ static int run_bursts(void) {
     for (int i = 0; i < SENSOR_COUNT; i++) {
         struct sensor *s = &sensors[i];
         if (!s->burst_left) continue;
-        if (due_ms(s) <= now) {
+        if (s->burst_due_ms <= now) {
             int32_t v[3];
             for (int axis = 0; axis < 3; axis++) v[axis] = s->base[axis] + s->burst_k * s->step[axis];
             sample(s, v);
             s->burst_k = s->burst_k % SEQUENCE_LENGTH + 1;
             if (--s->burst_left == 0) { say("burst %s done", s->name); continue; }
-            int64_t next = due_ms(s) + (s->interval_ms ? s->interval_ms : 1);
-            s->burst_due.tv_sec = next / 1000;
-            s->burst_due.tv_nsec = (next % 1000) * 1000000;
+            /* From the time it was due, not from now: a late tick (a slow
+             * emulated guest) is caught up at once, keeping the mean rate. */
+            s->burst_due_ms += s->interval_ms ? s->interval_ms : 1;
         }
-        int64_t wait = due_ms(s) - now;
+        int64_t wait = s->burst_due_ms - now;
         if (wait < 0) wait = 0;
         if (timeout < 0 || wait < timeout) timeout = (int)wait;
     }
