@@ -71,6 +71,10 @@ check gyro /tmp/gyro.bin 10 -10 500 | tee /tmp/gyro.check
 [ "$(grep -c ': ok$' /tmp/accel.check)" = 8 ] || failed=1
 [ "$(grep -c ': ok$' /tmp/gyro.check)" = 8 ] || failed=1
 dump "$ACCEL/buffer" "after-capture accel buffer"
+echo "burst 0" >&3
+for _ in $(seq 1 70); do echo "accel 1 2 3"; done >&3
+sleep 1
+echo "DEBUG sysfs-only: 70 reports with nobody reading: data_available $(cat "$ACCEL/buffer/data_available")"
 disable "$ACCEL"
 disable "$GYRO"
 # Runtime PM of the platform device switches the sensor off (D4, no events)
@@ -132,7 +136,8 @@ l2=$(wc -l </tmp/monitor2.out) a2=$(cat "$ACCEL/buffer/data_available")
 echo "tiltmaze latency probe: burst stopped: data_available $a0;" \
      "1 report sent: $((l1 - l0)) new monitor lines after 1.5 s, data_available $a1;" \
      "70 more sent: $((l2 - l1)) new lines after 1.5 s, data_available $a2"
-echo "DEBUG: $(grep -c 'accel 100 -100 1001' /tmp/hub.out) probe lines in hub.out"; tail -5 /tmp/hub.out | sed 's/^/DEBUG hub.out: /'; tail -5 /tmp/hub.err | sed 's/^/DEBUG hub.err: /'
+echo "DEBUG: monitor bytes $(wc -c </tmp/monitor2.out), wchan $(cat /proc/$mon/wchan), state $(grep State /proc/$mon/status)"; echo state >&3; sleep 0.3; tail -2 /tmp/hub.out | sed 's/^/DEBUG hub.out: /'
+for _ in $(seq 1 10); do echo "accel 100 -100 1001"; done >&3; sleep 1; echo "DEBUG after 10 more: data_available $(cat "$ACCEL/buffer/data_available"), monitor bytes $(wc -c </tmp/monitor2.out)"
 stop_hub
 for _ in $(seq 1 50); do kill -0 $mon 2>/dev/null || break; sleep 0.1; done
 if kill -0 $mon 2>/dev/null; then
