@@ -24,7 +24,7 @@ import Glibc
 /// instead puts the buffer in non-blocking mode
 /// (`iio_buffer_set_blocking_mode(false)`), sleeps in `poll(2)` on
 /// `iio_buffer_get_poll_fd` (the device node, which the kernel reports
-/// readable once `buffer/watermark` scans — 1 by default — are queued) and
+/// readable once `buffer/watermark` scans are queued) and
 /// on a wake-up pipe of its own (so `cancel()` ends the wait at once), and
 /// then calls `iio_buffer_refill`, which in that mode does one `read(2)` and
 /// returns what is there: one scan if one has arrived, more if the caller
@@ -44,6 +44,18 @@ import Glibc
 /// rest. Backends without non-blocking mode or a poll descriptor (the
 /// network backend answers ENOSYS) fall back to blocking refills: there,
 /// latency is `sampleCount / rate`, so create remote buffers with few scans.
+///
+/// ## The watermark
+///
+/// libiio 0.24's local backend writes `buffer/watermark` = `sampleCount`
+/// when it creates the buffer, so the kernel would wake the reader only once
+/// that many scans are queued: 64 scans are 320 ms at 200 Hz, and a sensor
+/// reporting slowly may seem to send nothing at all. (Seen on the real
+/// HID sensor-hub drivers in the qemu tier; a file standing in for sysfs
+/// never showed it.) So a local buffer is switched off, given a watermark of
+/// 1 and switched on again right after libiio made it, keeping its
+/// `4 × sampleCount` scans of kernel buffer as slack; the watermark found
+/// before is put back when the buffer is destroyed.
 ///
 /// Use from one thread at a time; `cancel()` may be called from any thread.
 public final class IIOBuffer: @unchecked Sendable {
@@ -100,6 +112,7 @@ public final class IIOBuffer: @unchecked Sendable {
         } catch {
             throw IIOError(errno: error.rawValue, operation: "make a wake-up pipe for \(device)'s buffer", path: subject)
         }
+        let foundWatermark = device.context.isLocal ? try? device.readBufferAttribute("watermark") : nil
         let created = c_iio_device_create_buffer(device.handle, sampleCount: sampleCount, cyclic: false,
                                                  path: subject, deviceID: device.description)
         let handle: OpaquePointer
@@ -125,6 +138,11 @@ public final class IIOBuffer: @unchecked Sendable {
                 throw error
             }
             pollDescriptor = FileDescriptor(rawValue: fd)
+            if foundWatermark != nil, case .failure(let error) = Self.wakeOnEveryScan(device) {
+                c_iio_buffer_destroy(handle)
+                wakeup.close()
+                throw error
+            }
         case .failure(let error) where error.errno == ENOSYS:
             pollDescriptor = nil
         case .failure(let error):
@@ -143,10 +161,32 @@ public final class IIOBuffer: @unchecked Sendable {
         pollEntries.initialize(repeating: pollfd())
         storage = .allocate(byteCount: sampleCount * max(libiioScanSize, layout.scanSize) + layout.scanSize,
                             alignment: 8)
+        restoreWatermark = foundWatermark.map(trimmedAttributeText)
+    }
+
+    /// The watermark found before libiio changed it, to put back (local buffers).
+    private let restoreWatermark: String?
+
+    /// Makes the kernel wake the reader as soon as one scan is queued (see
+    /// "The watermark"): off, watermark 1, on again. The kernel takes a new
+    /// watermark only while the buffer is off.
+    private static func wakeOnEveryScan(_ device: IIODevice) -> Result<Void, IIOError> {
+        do throws(IIOError) {
+            guard let now = Int(trimmedAttributeText(try device.readBufferAttribute("watermark"))), now > 1 else {
+                return .success(())
+            }
+            try device.writeAttribute("buffer/enable", "0")
+            try device.writeBufferAttribute("watermark", "1")
+            try device.writeAttribute("buffer/enable", "1")
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
     }
 
     deinit {
         c_iio_buffer_destroy(handle)
+        if let restoreWatermark { try? device.writeBufferAttribute("watermark", restoreWatermark) }
         wakeup.close()
         pollEntries.deallocate()
         storage.deallocate()

@@ -67,4 +67,17 @@ struct IIOPolicyTests {
         #expect(imus[1].members.count == 1)
         #expect(imus[2].members.map(\.id) == ["iio:device4"])
     }
+
+    @Test("a HID sensor hub's accel_3d and gyro_3d make one IMU; a lone accel_3d stands alone")
+    func sensorHub() {
+        typealias M = IMUGrouping.Member
+        let hub = IMUGrouping.group([
+            M(id: "iio:device0", name: "gyro_3d", hasAccel: false, hasGyro: true),
+            M(id: "iio:device1", name: "accel_3d", hasAccel: true, hasGyro: false),
+        ])
+        #expect(hub.map(\.name) == ["hid-sensor-hub"])
+        #expect(hub.first?.members.map(\.id) == ["iio:device1", "iio:device0"], "accelerometer first")
+        let lone = IMUGrouping.group([M(id: "iio:device0", name: "accel_3d", hasAccel: true, hasGyro: false)])
+        #expect(lone.map(\.name) == ["accel_3d"])
+    }
 }

@@ -100,8 +100,13 @@ struct IIOMotionSourceMockTests {
             try #require(imus.count == 1)
             #expect(imus[0].name == "lsm6ds3")
             #expect(imus[0].devices.map(\.id) == ["iio:device0", "iio:device1"])
+            // A watermark left by someone else: libiio 0.24 would raise it to
+            // its 64 scans (a reader woken every 64 scans); the source makes it 1.
+            try testbed.writeFile("/sys/bus/iio/devices/iio:device0/buffer/watermark", "3\n")
             let source = IIOMotionSource(imu: imus[0], rate: 200)
             try source.start()
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/watermark") == "1")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/enable") == "1")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "208")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/sampling_frequency") == "208")
             #expect(source.rate == 208)
@@ -122,6 +127,7 @@ struct IIOMotionSourceMockTests {
                                            fields: .rotationRate))
             // Put back as the driver wrote it.
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "104.000000")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/watermark") == "3")
         }
     }
 

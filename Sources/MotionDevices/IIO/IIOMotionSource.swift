@@ -156,7 +156,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// `ACCEL_MOUNT_MATRIX` (a hwdb entry or a local rule fixes a board the
     /// driver describes wrongly), then the driver's attributes.
     /// Scans per kernel buffer. Locally, reads return whatever has arrived
-    /// (non-blocking, woken by poll), so a roomy 64 costs no latency. Over
+    /// (non-blocking, woken by poll at a watermark of one scan: `IIOBuffer`),
+    /// so a roomy 64 costs no latency. Over
     /// the network libiio can only refill blocking, which waits for the
     /// whole buffer: it holds 20 ms of scans at the rate, so no sample
     /// waits longer than that for its companions.

@@ -1,7 +1,8 @@
 import MotionCore
 /// Groups IIO devices into IMUs: one chip may appear as one device (inv_mpu6050:
 /// accel and gyro together) or as two (st_lsm6dsx: `<chip>_accel` and
-/// `<chip>_gyro`), and the game wants one sensor per chip.
+/// `<chip>_gyro`; a HID sensor hub, as in laptops and tablets: `accel_3d` and
+/// `gyro_3d`), and the game wants one sensor per chip.
 public enum IMUGrouping {
     /// What grouping needs to know of a device.
     public struct Member: Equatable, Sendable {
@@ -27,12 +28,11 @@ public enum IMUGrouping {
         var used = Set<String>()
         for device in motion where !used.contains(device.id) {
             used.insert(device.id)
-            if let chip = splitChip(device.name) {
-                let partnerSuffix = device.hasAccel && !device.hasGyro ? "_gyro" : "_accel"
-                if let partner = motion.first(where: { !used.contains($0.id) && $0.name == chip + partnerSuffix }) {
+            if let half = splitHalf(device.name) {
+                if let partner = motion.first(where: { !used.contains($0.id) && $0.name == half.partner }) {
                     used.insert(partner.id)
                     let pair = device.hasAccel ? [device, partner] : [partner, device]
-                    imus.append(IMU(name: chip, members: pair))
+                    imus.append(IMU(name: half.chip, members: pair))
                     continue
                 }
             }
@@ -41,10 +41,18 @@ public enum IMUGrouping {
         return imus
     }
 
-    /// "lsm6ds3_accel" → "lsm6ds3"; nil for a name without such a suffix.
-    static func splitChip(_ name: String) -> String? {
-        for suffix in ["_accel", "_gyro"] where name.hasSuffix(suffix) && name.count > suffix.count {
-            return String(name.dropLast(suffix.count))
+    /// The IMU a half-chip device belongs to and its other half's name:
+    /// "lsm6ds3_accel" → ("lsm6ds3", "lsm6ds3_gyro"); "accel_3d" (the HID
+    /// sensor hub's) → ("hid-sensor-hub", "gyro_3d"); nil for a whole chip.
+    static func splitHalf(_ name: String) -> (chip: String, partner: String)? {
+        switch name {
+        case "accel_3d": return ("hid-sensor-hub", "gyro_3d")
+        case "gyro_3d": return ("hid-sensor-hub", "accel_3d")
+        default: break
+        }
+        for (suffix, other) in [("_accel", "_gyro"), ("_gyro", "_accel")] where name.hasSuffix(suffix) && name.count > suffix.count {
+            let chip = String(name.dropLast(suffix.count))
+            return (chip, chip + other)
         }
         return nil
     }

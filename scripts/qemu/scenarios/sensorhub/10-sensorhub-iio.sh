@@ -3,7 +3,12 @@
 # whole sysfs layout of the two IIO devices and their triggers, captures
 # through the kernel buffer with plain sysfs and /dev/iio:deviceN and compares
 # the scans with the reports sent, then runs tiltmaze's devices, doctor and
-# monitor --source iio against them and unplugs the hub under monitor.
+# monitor --source iio:accel_3d against them: devices must pair the two
+# halves as one IMU with their own triggers, doctor must find it ready, the
+# values monitor prints must be the reports sent (gyro included); while it
+# captures the kernel must wake it for every scan (watermark 1, put back
+# after), so a sensor reporting at 10 Hz is not taken for a dead one; and
+# unplugging the hub under it must end it with a clear message.
 #
 # Lines "layout ...", "scan ..." and "tiltmaze ..." are the findings.
 set -u
@@ -71,10 +76,6 @@ check gyro /tmp/gyro.bin 10 -10 500 | tee /tmp/gyro.check
 [ "$(grep -c ': ok$' /tmp/accel.check)" = 8 ] || failed=1
 [ "$(grep -c ': ok$' /tmp/gyro.check)" = 8 ] || failed=1
 dump "$ACCEL/buffer" "after-capture accel buffer"
-echo "burst 0" >&3
-for _ in $(seq 1 70); do echo "accel 1 2 3"; done >&3
-sleep 1
-echo "DEBUG sysfs-only: 70 reports with nobody reading: data_available $(cat "$ACCEL/buffer/data_available")"
 disable "$ACCEL"
 disable "$GYRO"
 # Runtime PM of the platform device switches the sensor off (D4, no events)
@@ -92,62 +93,85 @@ grep '^state' /tmp/hub.out | tail -2
 echo "--- tiltmaze devices"
 $BINARY devices >/tmp/devices.out 2>&1; echo "tiltmaze devices: exit $?"
 sed 's/^/tiltmaze devices: /' /tmp/devices.out
+for line in "hid-sensor-hub  (IIO, use --source iio:hid-sensor-hub)" "trigger: accel_3d-dev0 (its data-ready trigger)" \
+            "trigger: gyro_3d-dev1 (its data-ready trigger)" "scales: accel 0.00980665 m/s² per count" \
+            "--source auto uses: hid-sensor-hub on"; do
+    grep -qF -- "$line" /tmp/devices.out || { echo "CHECK FAILED: devices does not say: $line"; failed=1; }
+done
 echo "--- tiltmaze doctor"
-$BINARY doctor >/tmp/doctor.out 2>&1; echo "tiltmaze doctor: exit $?"
+$BINARY doctor >/tmp/doctor.out 2>&1; status=$?; echo "tiltmaze doctor: exit $status"
 sed 's/^/tiltmaze doctor: /' /tmp/doctor.out
+[ $status = 0 ] && grep -qF "ready: tiltmaze play will use hid-sensor-hub on" /tmp/doctor.out ||
+    { echo "CHECK FAILED: doctor should find the hub ready"; failed=1; }
 
 # monitor: the helper keeps sending the known sequence for 20 s at 100 Hz, or
 # faster if monitor asks (dropped while the sensors are off), so whatever
-# monitor switches on has data.
-echo "--- tiltmaze monitor --source iio --json"
+# monitor switches on has data. The source is named (iio:accel_3d, which is
+# also what --source iio picks here, as devices says) so that IIO devices
+# other scenarios of the same boot leave behind cannot be chosen instead.
+echo "--- tiltmaze monitor --source iio:accel_3d --json"
 echo "burst 2000" >&3
-timeout 5 $BINARY monitor --source iio --json >/tmp/monitor.out 2>/tmp/monitor.err
+timeout 5 $BINARY monitor --source iio:accel_3d --json >/tmp/monitor.out 2>/tmp/monitor.err
 echo "tiltmaze monitor: exit $?, $(wc -l </tmp/monitor.out) lines"
 head -5 /tmp/monitor.out | sed 's/^/tiltmaze monitor first: /'
 tail -2 /tmp/monitor.out | sed 's/^/tiltmaze monitor last: /'
 sed 's/^/tiltmaze monitor stderr: /' /tmp/monitor.err
 check_monitor /tmp/monitor.out "tiltmaze monitor check" || failed=1
+# The two halves are read together, each sample from its own device (accel or gyro, the other null).
+grep -q '"gyro":\[' /tmp/monitor.out || { echo "CHECK FAILED: the gyroscope half was not read with the accelerometer"; failed=1; }
 echo "helper: $(grep -c '^sent accel' /tmp/hub.out) accel and $(grep -c '^sent gyro' /tmp/hub.out) gyro reports sent so far," \
      "$(grep -c '^dropped' /tmp/hub.out) dropped (sensor off)"
 
-# Unplug under monitor.
-echo "--- unplug under tiltmaze monitor"
-$BINARY monitor --source iio --json >/tmp/monitor2.out 2>/tmp/monitor2.err &
+# tiltmaze (libiio) while it captures: what it configured, and how scans
+# reach it. libiio 0.24's local backend sets buffer/watermark to the
+# buffer's sample count, and the kernel reports the node readable only once
+# watermark scans are queued.
+echo "--- tiltmaze monitor while capturing"
+echo "burst 2000" >&3
+$BINARY monitor --source iio:accel_3d --json >/tmp/monitor2.out 2>/tmp/monitor2.err &
 mon=$!
 sleep 3
-echo "monitor before unplug: $(wc -l </tmp/monitor2.out) lines"
-# What tiltmaze (through libiio) configured while it captures.
-for f in buffer/enable buffer/length buffer/watermark buffer/data_available trigger/current_trigger \
-         current_timestamp_clock in_accel_sampling_frequency scan_elements/in_accel_x_en \
-         scan_elements/in_accel_y_en scan_elements/in_accel_z_en scan_elements/in_timestamp_en; do
+for f in buffer/enable buffer/length buffer/watermark trigger/current_trigger current_timestamp_clock \
+         in_accel_sampling_frequency scan_elements/in_accel_x_en scan_elements/in_accel_y_en \
+         scan_elements/in_accel_z_en scan_elements/in_timestamp_en; do
     echo "tiltmaze configured: $f = $(cat "$ACCEL/$f" 2>&1)"
 done
-# Latency probe: with the burst stopped, does one report reach monitor at
-# once, or does it wait in the kernel buffer until watermark scans are there?
+queued=""
+for _ in $(seq 1 12); do queued="$queued $(cat "$ACCEL/buffer/data_available")"; sleep 0.05; done
+echo "tiltmaze capturing: buffer/data_available every 50 ms:$queued"
+[ "$(cat "$ACCEL/buffer/watermark")" = 1 ] || { echo "CHECK FAILED: the reader is woken only every $(cat "$ACCEL/buffer/watermark") scans"; failed=1; }
+# The same sensor reporting at about 10 Hz (a slow rate, or a hub that only
+# reports changes larger than its sensitivity).
 echo "burst 0" >&3
-sleep 1
-l0=$(wc -l </tmp/monitor2.out) a0=$(cat "$ACCEL/buffer/data_available")
-echo "accel 100 -100 1001" >&3
-sleep 1.5
-l1=$(wc -l </tmp/monitor2.out) a1=$(cat "$ACCEL/buffer/data_available")
-for _ in $(seq 1 70); do echo "accel 100 -100 1001"; done >&3
-sleep 1.5
-l2=$(wc -l </tmp/monitor2.out) a2=$(cat "$ACCEL/buffer/data_available")
-echo "tiltmaze latency probe: burst stopped: data_available $a0;" \
-     "1 report sent: $((l1 - l0)) new monitor lines after 1.5 s, data_available $a1;" \
-     "70 more sent: $((l2 - l1)) new lines after 1.5 s, data_available $a2"
-echo "DEBUG: monitor bytes $(wc -c </tmp/monitor2.out), wchan $(cat /proc/$mon/wchan), state $(grep State /proc/$mon/status)"; echo state >&3; sleep 0.3; tail -2 /tmp/hub.out | sed 's/^/DEBUG hub.out: /'
-for _ in $(seq 1 10); do echo "accel 100 -100 1001"; done >&3; sleep 1; echo "DEBUG after 10 more: data_available $(cat "$ACCEL/buffer/data_available"), monitor bytes $(wc -c </tmp/monitor2.out)"
+for _ in $(seq 1 40); do echo "accel 100 -100 1001" >&3; sleep 0.1; done
+if kill -0 $mon 2>/dev/null; then
+    kill $mon; wait $mon; echo "tiltmaze monitor at 10 Hz: still running after 4 s, exit $? after SIGTERM"
+else
+    wait $mon; echo "tiltmaze monitor at 10 Hz: exited by itself, status $?"
+    echo "CHECK FAILED: a sensor reporting at 10 Hz was taken for a dead one"; failed=1
+fi
+[ "$(cat "$ACCEL/buffer/watermark")" = 1 ] || { echo "CHECK FAILED: the watermark was not put back"; failed=1; }
+echo "tiltmaze monitor at 10 Hz: buffer/enable $(cat "$ACCEL/buffer/enable"), data_available $(cat "$ACCEL/buffer/data_available")"
+sed 's/^/tiltmaze monitor at 10 Hz stderr: /' /tmp/monitor2.err
+
+# Unplug under monitor.
+echo "--- unplug under tiltmaze monitor"
+echo "burst 2000" >&3
+$BINARY monitor --source iio:accel_3d --json >/tmp/monitor3.out 2>/tmp/monitor3.err &
+mon=$!
+sleep 3
 stop_hub
 for _ in $(seq 1 50); do kill -0 $mon 2>/dev/null || break; sleep 0.1; done
 if kill -0 $mon 2>/dev/null; then
-    echo "tiltmaze monitor after unplug: still running 5 s later; $(wc -l </tmp/monitor2.out) lines"
+    echo "tiltmaze monitor after unplug: still running 5 s later; $(wc -l </tmp/monitor3.out) lines"
     kill $mon; wait $mon; echo "tiltmaze monitor after unplug: exit $? after SIGTERM"
 else
-    wait $mon; echo "tiltmaze monitor after unplug: exit $?, $(wc -l </tmp/monitor2.out) lines"
+    wait $mon; status=$?; echo "tiltmaze monitor after unplug: exit $status, $(wc -l </tmp/monitor3.out) lines"
+    [ $status = 1 ] && grep -q "(accel_3d) is gone: unplugged" /tmp/monitor3.err ||
+        { echo "CHECK FAILED: the unplug was not reported"; failed=1; }
 fi
-tail -2 /tmp/monitor2.out | sed 's/^/tiltmaze monitor after unplug last: /'
-sed 's/^/tiltmaze monitor after unplug stderr: /' /tmp/monitor2.err
+tail -1 /tmp/monitor3.out | sed 's/^/tiltmaze monitor after unplug last: /'
+sed 's/^/tiltmaze monitor after unplug stderr: /' /tmp/monitor3.err
 echo "after unplug: $(ls /sys/bus/iio/devices/ | tr '\n' ' ') / $(ls /dev/ | grep iio | tr '\n' ' ')"
 
 echo "--- helper output (events)"

@@ -30,14 +30,20 @@ dump "$ACCEL/buffer" "layout16 accel buffer"
 dump "$ACCEL/buffer0" "layout16 accel buffer0"
 echo "layout16 accel platform device runtime PM: $(cat "$platform/power/runtime_status" 2>&1)"
 
-echo "--- tiltmaze monitor --source iio --json on 16-bit axes"
+echo "--- tiltmaze monitor --source iio:accel_3d --json on 16-bit axes"
 echo "burst 2000" >&3
-timeout 10 $BINARY monitor --source iio --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
+timeout 10 $BINARY monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
 echo "tiltmaze monitor16: exit $?, $(wc -l </tmp/monitor16.out) lines"
 head -3 /tmp/monitor16.out | sed 's/^/tiltmaze monitor16 first: /'
 sed 's/^/tiltmaze monitor16 stderr: /' /tmp/monitor16.err
 check_monitor /tmp/monitor16.out "tiltmaze monitor16 check" || failed=1
 echo "burst 0" >&3
+
+# SIGUSR1 starts the same 8-report burst as the command.
+before=$(grep -c '^burst .* done' /tmp/hub.out)
+kill -USR1 "$HUB"
+for _ in $(seq 1 50); do [ "$(grep -c '^burst .* done' /tmp/hub.out)" -ge $((before + 2)) ] && break; sleep 0.1; done
+echo "SIGUSR1: $(( $(grep -c '^burst .* done' /tmp/hub.out) - before )) bursts done (accel and gyro)"
 
 echo "--- buffered capture, unplugged after the 5th report"
 enable "$ACCEL" || failed=1
@@ -48,13 +54,16 @@ timeout 15 dd if="$an" of=/tmp/unplug.bin bs=24 count=100 2>/tmp/unplug.dd &
 reader=$!
 sleep 0.3
 # Values that fill all 16 bits, with and without the sign.
+sent="1 -2 3|-32768 32767 -1|4660 -4661 22136|0 0 1000|-1000 2000 -3000"
 echo "unplug-after 5" >&3
-for v in "1 -2 3" "-32768 32767 -1" "4660 -4661 22136" "0 0 1000" "-1000 2000 -3000"; do
+echo "$sent" | tr '|' '\n' | while read -r v; do
     echo "accel $v" >&3
     sleep 0.1
 done
 wait $reader
 echo "reader blocked on $an at unplug (dd bs=24 count=100): exit $?, $(tr '\n' ' ' </tmp/unplug.dd)"
+# The kernel ends a blocked read with ENODEV once the device is unregistered.
+grep -q 'No such device' /tmp/unplug.dd || { echo "the reader did not get ENODEV"; failed=1; }
 wait "$HUB"; echo "helper exit $?"
 exec 3>&-
 echo "$(wc -c </tmp/unplug.bin) bytes read before the unplug"
@@ -64,13 +73,15 @@ hexdump -v -e '4/4 "%d " 2/4 " %u" "\n"' /tmp/unplug.bin | while read -r x y z p
     k=$((k + 1))
     s16() { echo $(( (($1 & 0xFFFF) ^ 0x8000) - 0x8000 )); }
     echo "scan16 $k: stored $x $y $z -> 16 bits $(s16 "$x") $(s16 "$y") $(s16 "$z"), pad $pad, timestamp $((hi * 4294967296 + lo))"
-done
+done | tee /tmp/scan16
+got=$(sed 's/.*-> 16 bits \(.*\), pad.*/\1/' /tmp/scan16 | tr '\n' '|' | sed 's/|$//')
+[ "$got" = "$sent" ] || { echo "scans read ($got) are not the reports sent ($sent)"; failed=1; }
 grep '^sent\|^unplugged' /tmp/hub.out | tail -6 | sed 's/^/helper: /'
 
 echo "--- after the unplug"
 echo "iio devices: $(ls /sys/bus/iio/devices/ | tr '\n' ' ')"
 echo "nodes: $(ls /dev | grep iio | tr '\n' ' ')"
 dd if="$an" bs=24 count=1 of=/dev/null 2>&1 | sed 's/^/a new reader: /'
-echo "--- dmesg (last 30 lines)"
-dmesg | tail -30
+echo "--- kernel messages about it (none when all went well)"
+dmesg | grep -E 'WARNING|BUG|Oops|hid|HID|iio|IIO|sensor|uhid' | grep -v 'raw HID events driver'
 exit $failed

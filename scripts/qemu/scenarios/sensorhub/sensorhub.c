@@ -447,6 +447,7 @@ static int64_t ms_now(void) {
 
 static void start_burst(int count) {
     int64_t now = ms_now();
+    if (count < 0) count = 0;
     for (int i = 0; i < SENSOR_COUNT; i++) {
         sensors[i].burst_left = count;
         sensors[i].burst_k = 1;
