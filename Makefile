@@ -30,7 +30,8 @@ test-qemu: build
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std --timeout 360 \
 		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer \
 		--scenarios scripts/qemu/scenarios/evdev --scenarios scripts/qemu/scenarios/controllers \
-		--scenarios scripts/qemu/scenarios/iio --scenarios scripts/qemu/scenarios/sensorhub
+		--scenarios scripts/qemu/scenarios/iio --scenarios scripts/qemu/scenarios/sensorhub \
+		--scenarios scripts/qemu/scenarios/nintendo
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus \
 		--scenarios scripts/qemu/scenarios/cirrus
 

@@ -85,7 +85,7 @@ public enum DeviceListing {
             if let accel = resolution(EvdevCode.absX, "g") { out.append("  accelerometer: ABS_X/Y/Z, \(accel)") }
             if let gyro = resolution(EvdevCode.absRX, "°/s") { out.append("  gyroscope: ABS_RX/RY/RZ, \(gyro)") }
             out.append("  timestamps: " + (device.hasEvent(type: .msc, code: EvdevCode.mscTimestamp)
-                ? "MSC_TIMESTAMP (the controller's clock)" : "kernel event time"))
+                ? "MSC_TIMESTAMP (\(EvdevControllerProfile(name: sensor.motion.name).timestampSource))" : "kernel event time"))
         }
         let profile = EvdevControllerProfile(name: sensor.motion.name)
         if profile.kind != .other {

@@ -12,7 +12,7 @@ extension EvdevMockSuites {
             try EvdevMockSuites.withOpenNode(imu) { _, node, handler in
                 #expect(node.name == "Nintendo Switch Left Joy-Con IMU")
                 #expect(node.uniq == "98:B6:E9:01:02:03")
-                #expect(node.id == EvdevInputID(bustype: 0x05, vendor: 0x057e, product: 0x2006, version: 0x0001))
+                #expect(node.id == EvdevInputID(bustype: 0x05, vendor: 0x057e, product: 0x2006, version: 0x8001))
                 #expect(node.isMotionSensor)
                 #expect(node.eventTypes == [.syn, .abs, .msc])
                 #expect(handler.unansweredRequests.isEmpty)

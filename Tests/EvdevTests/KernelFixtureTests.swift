@@ -46,7 +46,7 @@ struct KernelFixtureTests {
                 sourceLocation: sourceLocation)
         let id = String(format: "%04x %04x %04x", mock.id.bustype, mock.id.vendor, mock.id.product)
         #expect(real.fields["id"]?.hasPrefix(id) == true, "id \(id) vs \(real.fields["id"] ?? "")", sourceLocation: sourceLocation)
-        // The driver ORs 0x8000 into the HID version (hid-playstation's mark for SDL); the rest is the device's own.
+        // The driver ORs 0x8000 into the HID version (hid-playstation's and hid-nintendo's mark for SDL); the rest is the device's own.
         if let version = real.fields["id"]?.split(separator: " ").last.flatMap({ UInt16($0, radix: 16) }) {
             #expect(mock.id.version & 0x8000 == version & 0x8000, "version mark", sourceLocation: sourceLocation)
         }
@@ -63,6 +63,11 @@ struct KernelFixtureTests {
     @Test("the DualSense's motion node is hid-playstation's")
     func dualSenseMotion() throws {
         try expectMatches(MockEvdevDevice.dualSenseMotion(), "dualsense-motion.evinfo")
+    }
+
+    @Test("the Joy-Con (L)'s IMU node is hid-nintendo's")
+    func joyConIMU() throws {
+        try expectMatches(MockEvdevDevice.joyConLeftIMU(), "joycon-left-imu.evinfo")
     }
 
     @Test("the DualSense's gamepad node is hid-playstation's")

@@ -69,7 +69,8 @@ extension MockEvdevDevice {
             eventNumber: eventNumber,
             name: "Nintendo Switch Left Joy-Con IMU",
             phys: "11:22:33:44:55:66", uniq: uniq,
-            id: MockInputID(bustype: LinuxInput.BUS_BLUETOOTH, vendor: 0x057e, product: 0x2006, version: 0x0001),
+            // hid-nintendo ORs 0x8000 into the version, as hid-playstation does.
+            id: MockInputID(bustype: LinuxInput.BUS_BLUETOOTH, vendor: 0x057e, product: 0x2006, version: 0x8001),
             properties: [LinuxInput.INPUT_PROP_ACCELEROMETER],
             codes: [LinuxInput.EV_ABS: motionAxes, LinuxInput.EV_MSC: [LinuxInput.MSC_TIMESTAMP]],
             absInfo: [LinuxInput.ABS_X: accel, LinuxInput.ABS_Y: accel, LinuxInput.ABS_Z: accel,

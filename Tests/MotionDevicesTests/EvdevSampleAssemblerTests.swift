@@ -33,10 +33,20 @@ struct EvdevSampleAssemblerTests {
         #expect(s.first?.fields == .acceleration)
     }
 
-    @Test("a SYN_REPORT with no axis change makes no sample")
+    @Test("a SYN_REPORT with neither an axis change nor a timestamp makes no sample")
     func emptyReport() {
         var a = EvdevSampleAssembler(accelResolution: 100, gyroResolution: 100)
         #expect(feed(&a, [(C.evSyn, C.synReport, 0)], time: 1).isEmpty)
+    }
+
+    @Test("a frame with only MSC_TIMESTAMP is a sample of the unchanged values (a controller lying still)")
+    func stillFrame() {
+        var a = EvdevSampleAssembler(accelResolution: 4096, gyroResolution: 14247)
+        _ = feed(&a, [(C.evMsc, C.mscTimestamp, 0), (C.evAbs, C.absZ, 4096), (C.evSyn, C.synReport, 0)], time: 1_000_000)
+        let still = feed(&a, [(C.evMsc, C.mscTimestamp, 5000), (C.evSyn, C.synReport, 0)], time: 1_100_000)
+        #expect(still.count == 1)
+        #expect(still.first?.timestamp == 6_000_000, "5 ms after the first by the device's clock")
+        #expect(still.first?.acceleration == Vector3(0, 0, standardGravity))
     }
 
     @Test("Joy-Con: three reports in one batch are spaced by MSC_TIMESTAMP, anchored to the first kernel time")

@@ -31,6 +31,18 @@ public struct EvdevControllerProfile: Sendable, Equatable {
         self.nominalRate = nominalRate
     }
 
+    /// Where the node's MSC_TIMESTAMP comes from, as `devices` says it.
+    /// hid-playstation passes on the controller's own sensor clock;
+    /// hid-nintendo ignores the controller's timer and counts itself: 5 ms
+    /// a sample, then the measured average gap once 300 reports have come
+    /// (seen on the real driver in the qemu tier).
+    public var timestampSource: String {
+        switch kind {
+        case .joyConLeft, .joyConRight, .proController: "counted by hid-nintendo, not the controller's clock"
+        default: "the controller's clock"
+        }
+    }
+
     /// The profile for a motion node named `name`.
     public init(name: String) {
         self = Self.known.first { $0.matches(name) }?.profile

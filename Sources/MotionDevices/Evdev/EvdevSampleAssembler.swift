@@ -54,7 +54,13 @@ public struct EvdevSampleAssembler: Sendable {
             pendingTimestamp = value
         case Code.evSyn where code == Code.synReport:
             defer { pendingTimestamp = nil; changed = false }
-            guard changed else { return nil }
+            // A frame with MSC_TIMESTAMP and no axis is a sample too: the
+            // device measured again and nothing moved by more than the
+            // driver's fuzz, so the input core passed no value on (a
+            // controller lying still sends little else; seen on the real
+            // hid-nintendo in the qemu tier). Without a timestamp an empty
+            // frame carries nothing.
+            guard changed || pendingTimestamp != nil else { return nil }
             var t = pendingTimestamp.map { clock.time(raw: $0, eventTime: time) } ?? time
             // A frame without MSC_TIMESTAMP (a resync after SYN_DROPPED) falls
             // back to the kernel's time, which can lie a little behind the

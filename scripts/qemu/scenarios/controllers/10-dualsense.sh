@@ -3,7 +3,7 @@
 # clock and our DualSense axis convention, paired with its gamepad node;
 # `monitor --json` must turn the raw reports sent into board-frame m/s² and
 # rad/s timed by MSC_TIMESTAMP (host-check compares the numbers: the lines
-# marked "monitor-json:" below); its buttons must drive the pause menu
+# marked "dualsense-monitor-json:" below); its buttons must drive the pause menu
 # (Options opens it, D-pad down three times and Cross choose Quit).
 set -eu
 
@@ -67,7 +67,7 @@ echo "motion -3462 7424 0 0 0 0" >&3
 for _ in $(seq 1 150); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
 if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get three samples"; cat /tmp/monitor.err; exit 1; fi
 wait $monitor
-sed 's/^/monitor-json: /' /tmp/monitor.out
+sed 's/^/dualsense-monitor-json: /' /tmp/monitor.out
 [ ! -s /tmp/monitor.err ] || { echo "monitor wrote errors:"; cat /tmp/monitor.err; exit 1; }
 
 # The gamepad drives the pause menu of a game steered by the same controller.

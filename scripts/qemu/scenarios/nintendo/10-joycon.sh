@@ -1,0 +1,109 @@
+# A left Joy-Con on Bluetooth made over /dev/uhid, driven by the kernel's real
+# hid-nintendo: the helper plays the controller's side of the driver's probe
+# (SPI flash calibration reads, report mode, vibration, IMU, device info,
+# player lights), the driver registers its IMU and gamepad nodes, and input
+# reports 0x30 with known raw IMU samples come back as evdev events.
+# `tiltmaze devices` must describe the IMU node with the driver's units and
+# our Joy-Con (L) axis convention; `monitor --json` must turn the three
+# samples of one report into board-frame m/s² and rad/s 5 ms apart. The
+# events the kernel delivered are kept too (lines "imu-event:"), so
+# host-check can compare them with what the driver's arithmetic and the
+# input core's filtering predict from the raw counts sent.
+set -eu
+
+modprobe uhid
+modprobe evdev
+modprobe hid-nintendo
+wait-for /dev/uhid 5
+
+mkfifo /tmp/joycon.in
+./joycon </tmp/joycon.in >/tmp/joycon.out 2>/tmp/joycon.err &
+exec 3>/tmp/joycon.in
+for _ in $(seq 1 50); do grep -q ready /tmp/joycon.out && break; sleep 0.1; done
+# The handshake as the helper saw it, and what the driver said about it.
+cat /tmp/joycon.err
+dmesg | grep -E 'nintendo|input: Nintendo' || true
+grep -q ready /tmp/joycon.out || { echo "hid-nintendo did not finish probing the uhid Joy-Con"; exit 1; }
+
+name="Nintendo Switch Left Joy-Con"
+imu="" pad=""
+for _ in $(seq 1 50); do
+    for e in /sys/class/input/event*; do
+        case "$(cat "$e/device/name")" in
+            "$name IMU") imu=/dev/input/${e##*/} ;;
+            "$name") pad=/dev/input/${e##*/} ;;
+        esac
+    done
+    [ -n "$imu" ] && [ -n "$pad" ] && break
+    sleep 0.1
+done
+echo "IMU node $imu, gamepad node $pad"
+[ -n "$imu" ] && [ -n "$pad" ]
+
+# What the driver registered (host-check compares the IMU node with the
+# driver's constants), in the fixture format of Tests/Fixtures/kernel/.
+./evinfo "$imu" | sed 's/^/fixture joycon-left-imu.evinfo: /'
+./evinfo "$pad" | sed 's/^/fixture joycon-left-gamepad.evinfo: /'
+
+# devices: the driver's absinfo and properties, read by our discovery.
+$BINARY devices | tee /tmp/devices.out
+expect() { grep -qF -- "$1" /tmp/devices.out || { echo "devices does not say: $1"; exit 1; }; }
+expect "$name IMU  (evdev, use --source evdev:$imu)"
+expect "accelerometer: ABS_X/Y/Z, 4096 per g"
+expect "gyroscope: ABS_RX/RY/RZ, 14247 per °/s"
+expect "timestamps: MSC_TIMESTAMP (counted by hid-nintendo, not the controller's clock)"
+expect "axes: Joy-Con (L) convention, mount matrix -1, 0, 0; 0, -1, 0; 0, 0, 1"
+expect "gamepad: $name ($pad)"
+
+# Every event the IMU node delivers from here on, raw.
+cat "$imu" >/tmp/imu-events.bin &
+capture=$!
+
+# monitor: one report 0x30, three samples, once it has the node open. Raw
+# counts in the driver's frame (+X towards the triggers, +Y to the left, +Z
+# out of the face): lying flat face up; far edge 30° down, turning; right
+# edge 25° down. Each value moves by 20 counts or more from the one before,
+# or the input core's fuzz filter (fuzz 10) would hold or average it.
+$BINARY monitor --source "evdev:$imu" --json --samples 3 >/tmp/monitor.out 2>/tmp/monitor.err &
+monitor=$!
+for _ in $(seq 1 300); do
+    ls -l /proc/$monitor/fd 2>/dev/null | grep -q "$imu" && break
+    sleep 0.1
+done
+sleep 0.3
+echo "motion 0 0 4096 0 0 0  0 2048 3547 16 -32 48  1731 0 3712 0 0 0" >&3
+for _ in $(seq 1 100); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
+if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get three samples"; cat /tmp/monitor.err; exit 1; fi
+wait $monitor
+sed 's/^/joycon-monitor-json: /' /tmp/monitor.out
+[ ! -s /tmp/monitor.err ] || { echo "monitor wrote errors:"; cat /tmp/monitor.err; exit 1; }
+
+# A controller lying still: a few counts of noise. The input core swallows
+# accelerometer changes under 5 counts (fuzz 10) and averages those under
+# 20, so the second sample's frame carries nothing but MSC_TIMESTAMP; the
+# gyroscope's fuzz is in the driver's x1000 units, so one raw count passes.
+# monitor must give all three samples, the silent one too (the values it
+# had, 5 ms on): host-check, lines "joycon-monitor-still-json:".
+$BINARY monitor --source "evdev:$imu" --json --samples 3 >/tmp/monitor-still.out 2>/tmp/monitor-still.err &
+monitor=$!
+for _ in $(seq 1 300); do
+    ls -l /proc/$monitor/fd 2>/dev/null | grep -q "$imu" && break
+    sleep 0.1
+done
+sleep 0.3
+echo "motion 0 0 4096 0 0 0  2 -3 4099 0 0 0  0 0 4104 1 0 -1" >&3
+for _ in $(seq 1 100); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
+if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get the three samples of a still controller"; cat /tmp/monitor-still.err; exit 1; fi
+wait $monitor
+sed 's/^/joycon-monitor-still-json: /' /tmp/monitor-still.out
+sleep 0.2
+kill $capture
+hexdump -v -e '1/4 "%d " 1/4 "%d " 1/4 "%d " 1/4 "%d " 1/2 "%u " 1/2 "%u " 1/4 "%d\n"' /tmp/imu-events.bin |
+    awk '{ printf "imu-event: %d.%06d %d %d %d\n", $1, $3, $5, $6, $7 }'
+
+# Unplug: the driver's nodes go away with the device.
+echo quit >&3
+exec 3>&-
+for _ in $(seq 1 50); do [ -e "/sys/class/input/${imu##*/}" ] || break; sleep 0.1; done
+[ ! -e "/sys/class/input/${imu##*/}" ] || { echo "$imu still there after the unplug"; exit 1; }
+echo "unplugged: $imu and $pad are gone"
