@@ -85,7 +85,7 @@ struct PanelCommandTests {
         let screen = try pane.waitFor { $0.contains("Neutral now 6.0° (top edge up 6.0°)") }
         #expect(screen.contains("Neutral: 6.0° from level (top edge up 6.0°)"))
         try pane.send("q", literal: true)
-        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        let after = try pane.waitFor { TmuxPane.showsExit($0) }
         #expect(after.contains("tiltmaze-exit=0"), "\(after)")
         #expect(after.replacingOccurrences(of: "\n", with: "").contains("Neutral: 6.0° from level (top edge up 6.0°); correction on; saved in \(pane.home)/.config/tiltmaze/calibration/simulated-board-"), "\(after)")
         #expect(try pane.variable("alternate_on") == "0")
@@ -104,7 +104,7 @@ struct PanelCommandTests {
         let colours = try pane.capture(escapes: true)
         #expect(colours.contains("48;2;13;77;13m"), "the arena is green at a third: \(colours.prefix(600))")
         try pane.send("q", literal: true)
-        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        let after = try pane.waitFor { TmuxPane.showsExit($0) }
         #expect(after.contains("tiltmaze-exit=0"))
     }
 

@@ -108,7 +108,7 @@ struct EvdevCommandTests {
             try testbed.unplug(motion)
             let away = try pane.waitFor { $0.contains("disconnected") }
             #expect(away.contains("PAUSED") == false, "the notice replaces PAUSED on the status line")
-            #expect(!away.contains("tiltmaze-exit="))
+            #expect(!TmuxPane.showsExit(away))
             #expect(try pane.variable("alternate_on") == "1")
 
             try testbed.add(MockEvdevDevice.dualSenseMotion(eventNumber: 3))
@@ -121,7 +121,7 @@ struct EvdevCommandTests {
                 usleep(100_000)
             }
             try testbed.writeEvents(Self.press(LinuxInput.BTN_SOUTH, at: t), to: gamepad.devicePath, waitUntilQueued: false)
-            let after = try pane.waitFor(timeout: 10) { $0.contains("tiltmaze-exit=") }
+            let after = try pane.waitFor(timeout: 10) { TmuxPane.showsExit($0) }
             #expect(after.contains("tiltmaze-exit=0"))
             #expect(try pane.variable("alternate_on") == "0")
         }
@@ -150,7 +150,7 @@ struct EvdevCommandTests {
             }
             _ = try pane.waitFor { $0.contains("\u{25B6} Quit") }
             try testbed.writeEvents(Self.press(press, at: t + 200_000_000), to: joystick.devicePath, waitUntilQueued: false)
-            let after = try pane.waitFor(timeout: 10) { $0.contains("tiltmaze-exit=") }
+            let after = try pane.waitFor(timeout: 10) { TmuxPane.showsExit($0) }
             #expect(after.contains("tiltmaze-exit=0"))
         }
     }

@@ -176,7 +176,7 @@ struct IIOPlayTests {
             #expect(moved.column > start.column + 8, "ball went from \(start) to \(moved)")
 
             testbed.removeDevice(sysfsPath: mpu.sysfsDevicePath)
-            let after = try pane.waitFor(timeout: 10) { $0.contains("tiltmaze-exit=") }
+            let after = try pane.waitFor(timeout: 10) { TmuxPane.showsExit($0) }
             #expect(after.contains("tiltmaze-exit=1"))
             #expect(after.contains("iio:device0"))
             #expect(try pane.variable("alternate_on") == "0")

@@ -88,7 +88,7 @@ struct TerminalGameTests {
         // An argument no other test uses, so pkill finds this game only.
         try startGame(pane, "--sensor-rate 199")
         _ = try ProgramRunner.shell("/usr/bin/pkill", ["-TERM", "-f", "sensor-rate 199"])
-        _ = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        _ = try pane.waitFor { TmuxPane.showsExit($0) }
         #expect(try pane.variable("alternate_on") == "0")
         #expect(try pane.variable("cursor_flag") == "1")
     }

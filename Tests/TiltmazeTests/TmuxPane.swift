@@ -53,6 +53,13 @@ final class TmuxPane {
         try run(["display-message", "-p", "-t", "0", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Whether the screen shows the status line the shell prints after the
+    /// game (`echo tiltmaze-exit=$?`): "tiltmaze-exit=" and a digit, not the
+    /// typed command, which says "tiltmaze-exit=$?" (and may wrap anywhere).
+    static func showsExit(_ screen: String) -> Bool {
+        screen.range(of: "tiltmaze-exit=[0-9]", options: .regularExpression) != nil
+    }
+
     /// Polls the screen until `predicate` holds, up to `timeout` seconds.
     func waitFor(timeout: TimeInterval = 15, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
