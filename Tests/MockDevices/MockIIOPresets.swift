@@ -19,6 +19,10 @@ extension MockIIODevice {
             "in_anglvel_scale_available": "0.000133090 0.000266181 0.000532362 0.001064724",
             "in_temp_scale": "2.941176",
             "in_temp_offset": "12420",
+            // One matrix per channel type, as the real driver has them
+            // (Tests/Fixtures/kernel/iio-mpu6050.umockdev).
+            "in_accel_mount_matrix": "1, 0, 0; 0, 1, 0; 0, 0, 1",
+            "in_anglvel_mount_matrix": "1, 0, 0; 0, 1, 0; 0, 0, 1",
         ]
         attributes.merge(extraAttributes) { $1 }
         return MockIIODevice(
