@@ -1,6 +1,7 @@
 import Foundation
 import Game
 import Render
+import SystemCalls
 
 /// The displays `--display` asks for, opened: the screen (terminal or
 /// framebuffer) and the Sense HAT matrix, alone or together.
@@ -44,7 +45,31 @@ struct OpenDisplays {
             throw error
         }
         all = opened
+        // A screen (not the LED matrix alone) takes standard error until it is restored.
+        stderrCapture = choice != nil ? StandardErrorCapture() : nil
     }
 
-    func restore() { for d in all.reversed() { d.restore() } }
+    private let stderrCapture: StandardErrorCapture?
+
+    /// Restores the displays, then passes on what was written to standard
+    /// error meanwhile, less libiio's known chatter (see `LibiioChatter`).
+    func restore() {
+        for d in all.reversed() { d.restore() }
+        for line in stderrCapture?.finish() ?? [] where !LibiioChatter.isHarmless(line) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+    }
+}
+
+/// Lines libiio 0.24 writes to standard error that tell a player nothing:
+/// its fallback from the high-speed interface every kernel driver here
+/// lacks, and, when a device was unplugged, one failure per sysfs file it
+/// can no longer write while tearing the buffer down (the game says which
+/// device went, once).
+enum LibiioChatter {
+    static func isHarmless(_ line: String) -> Bool {
+        line == "WARNING: High-speed mode not enabled"
+            || line.hasPrefix("ERROR: Error during buffer disable: No such file or directory")
+            || (line.hasPrefix("ERROR: Error during channel[") && line.hasSuffix("disable: No such file or directory (2)"))
+    }
 }
