@@ -34,11 +34,14 @@ public struct IIOSamplingRate: Sendable, CustomStringConvertible {
         self.type = type
         self.device = device
         self.channel = channel
-        let available = try? (channel.map { try $0.readAttribute("sampling_frequency_available") }
-            ?? device.readAttribute("sampling_frequency_available"))
-        offer = available.flatMap(SamplingRateChoice.parse)
-        current = try? (channel.map { try $0.readAttribute("sampling_frequency", as: Double.self) }
-            ?? device.readAttribute("sampling_frequency", as: Double.self))
+        offer = (try? Self.read("sampling_frequency_available", device, channel)).flatMap(SamplingRateChoice.parse)
+        current = (try? Self.read("sampling_frequency", device, channel)).flatMap { Double(attributeText: $0) }
+    }
+
+    /// An attribute of the channel type's if there is one, else of the device.
+    private static func read(_ name: String, _ device: IIODevice, _ channel: IIOChannel?) throws(IIOError) -> String {
+        if let channel { return try channel.readAttribute(name) }
+        return try device.readAttribute(name)
     }
 
     /// The sysfs file capture writes.
@@ -47,20 +50,14 @@ public struct IIOSamplingRate: Sendable, CustomStringConvertible {
     }
 
     /// The file's text now (to put it back later).
-    func read() throws(IIOError) -> String {
-        if let channel { return try channel.readAttribute("sampling_frequency") }
-        return try device.readAttribute("sampling_frequency")
-    }
+    func read() throws(IIOError) -> String { try Self.read("sampling_frequency", device, channel) }
 
     func write(_ text: String) throws(IIOError) {
         if let channel { try channel.writeAttribute("sampling_frequency", text) } else { try device.writeAttribute("sampling_frequency", text) }
     }
 
     /// The rate actually set after a write, as the driver reads it back.
-    func readBack() -> Double? {
-        try? (channel.map { try $0.readAttribute("sampling_frequency", as: Double.self) }
-            ?? device.readAttribute("sampling_frequency", as: Double.self))
-    }
+    func readBack() -> Double? { (try? read()).flatMap { Double(attributeText: $0) } }
 
     /// "accel 0.78125 1.5625 … 1600 Hz (now 100)": the offer in plain numbers.
     public var description: String {
