@@ -53,12 +53,14 @@ struct IIOFindings {
         return out
     }
 
-    /// The `trigger` lines: one per IMU device, then whether hrtimer triggers can be had.
+    /// The `capture` lines (an IMU without a buffer, named once), the
+    /// `trigger` lines (one per device with a buffer), then whether hrtimer
+    /// triggers can be had.
     func triggerLines() -> [DoctorLine] {
         guard !imus.isEmpty else { return [] }
-        var out: [DoctorLine] = triggers.map { device, choice in
+        var out: [DoctorLine] = imus.compactMap { $0.noBufferAdvice.map { .fail("capture", $0) } }
+        out += triggers.filter { $0.device.hasBuffer }.map { device, choice in
             let who = Self.label(device)
-            guard device.hasBuffer else { return .fail("capture", IIOIMU.noBufferAdvice(device)) }
             switch choice {
             case .none?:
                 return .ok("trigger", "\(who) needs none: it fills a hardware FIFO")

@@ -72,10 +72,20 @@ extension IIOIMU {
         return nil
     }
 
-    /// Why `device` (which has no buffer) cannot be captured, and the fix:
-    /// what `play`, `devices` and `doctor` say.
-    public static func noBufferAdvice(_ device: IIODevice) -> String {
-        "\(device.id) (\(device.name ?? "no name")) has no buffer to capture into: its driver makes one only when the chip's interrupt pin is wired to a GPIO and declared (dtoverlay=i2c-sensor,…,int_pin=N, or interrupts in your overlay; see hardware.md), and a chip bound by hand through new_device has none; only single raw reads work without it"
+    /// Why devices without a buffer cannot be captured, and the fix: what
+    /// `play`, `devices` and `doctor` say. A split chip whose halves both
+    /// lack one is named once, as the IMU.
+    public var noBufferAdvice: String? {
+        let bufferless = devices.filter { !$0.hasBuffer }
+        if bufferless.isEmpty { return nil }
+        let subject = bufferless.count == devices.count && devices.count > 1
+            ? "\(name) (\(devices.map(\.id).joined(separator: " + ")))"
+            : bufferless.map { "\($0.id) (\($0.name ?? "no name"))" }.joined(separator: " and ")
+        return Self.noBufferAdvice(subject: subject, plural: bufferless.count > 1 && subject.contains(" and "))
+    }
+
+    private static func noBufferAdvice(subject: String, plural: Bool) -> String {
+        "\(subject) \(plural ? "have" : "has") no buffer to capture into: its driver makes one only when the chip's interrupt pin is wired to a GPIO and declared (dtoverlay=i2c-sensor,…,int_pin=N, or interrupts in your overlay; see hardware.md), and a chip bound by hand through new_device has none; only single raw reads work without it"
     }
 }
 

@@ -95,9 +95,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
         failureText.withLock { $0 = nil }
-        if let device = imu.devices.first(where: { !$0.hasBuffer }) {
-            throw SourceError(description: IIOIMU.noBufferAdvice(device))
-        }
+        if let advice = imu.noBufferAdvice { throw SourceError(description: advice) }
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {
