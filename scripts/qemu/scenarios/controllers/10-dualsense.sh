@@ -21,19 +21,9 @@ for _ in $(seq 1 50); do grep -q ready /tmp/dualsense.out && break; sleep 0.1; d
 grep -q ready /tmp/dualsense.out || { echo "hid-playstation did not probe the uhid DualSense:"; cat /tmp/dualsense.err; dmesg | tail -20; exit 1; }
 
 name="Sony Interactive Entertainment DualSense Wireless Controller"
-motion="" pad=""
-for _ in $(seq 1 50); do
-    for e in /sys/class/input/event*; do
-        case "$(cat "$e/device/name")" in
-            "$name Motion Sensors") motion=/dev/input/${e##*/} ;;
-            "$name") pad=/dev/input/${e##*/} ;;
-        esac
-    done
-    [ -n "$motion" ] && [ -n "$pad" ] && break
-    sleep 0.1
-done
+motion=$(input-node "$name Motion Sensors") || exit 1
+pad=$(input-node "$name") || exit 1
 echo "motion node $motion, gamepad node $pad"
-[ -n "$motion" ] && [ -n "$pad" ]
 
 # What the driver registered, kept as fixtures the host-side mocks are checked against.
 ./evinfo "$motion" | sed 's/^/fixture dualsense-motion.evinfo: /'
@@ -41,34 +31,18 @@ echo "motion node $motion, gamepad node $pad"
 
 # devices: the driver's absinfo and properties, read by our discovery.
 $BINARY devices | tee /tmp/devices.out
-expect() { grep -qF -- "$1" /tmp/devices.out || { echo "devices does not say: $1"; exit 1; }; }
-expect "$name Motion Sensors  (evdev, use --source evdev:$motion)"
-expect "accelerometer: ABS_X/Y/Z, 8192 per g"
-expect "gyroscope: ABS_RX/RY/RZ, 1024 per °/s"
-expect "timestamps: MSC_TIMESTAMP (the controller's clock)"
-expect "axes: DualSense convention, mount matrix 1, 0, 0; 0, 0, -1; 0, 1, 0"
-expect "gamepad: $name ($pad)"
+says /tmp/devices.out "$name Motion Sensors  (evdev, use --source evdev:$motion)" \
+    "accelerometer: ABS_X/Y/Z, 8192 per g" "gyroscope: ABS_RX/RY/RZ, 1024 per °/s" \
+    "timestamps: MSC_TIMESTAMP (the controller's clock)" \
+    "axes: DualSense convention, mount matrix 1, 0, 0; 0, 0, -1; 0, 1, 0" "gamepad: $name ($pad)"
 
 # monitor: three reports sent once it has the node open. Raw counts in the
 # controller's frame (+X right grip, +Y out of the face, +Z towards the
 # player): lying flat; far edge 30° down, turning; right edge 25° down. Each
 # value moves by more than 32 counts from the one before, or the input core's
 # fuzz filter (fuzz 16) would hold or average it.
-$BINARY monitor --source "evdev:$motion" --json --samples 3 >/tmp/monitor.out 2>/tmp/monitor.err &
-monitor=$!
-for _ in $(seq 1 300); do
-    ls -l /proc/$monitor/fd 2>/dev/null | grep -q "$motion" && break
-    sleep 0.1
-done
-sleep 0.3
-echo "motion 0 8192 0 0 0 0" >&3
-echo "motion 0 7094 4096 16 -32 48" >&3
-echo "motion -3462 7424 0 0 0 0" >&3
-for _ in $(seq 1 150); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
-if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get three samples"; cat /tmp/monitor.err; exit 1; fi
-wait $monitor
-sed 's/^/dualsense-monitor-json: /' /tmp/monitor.out
-[ ! -s /tmp/monitor.err ] || { echo "monitor wrote errors:"; cat /tmp/monitor.err; exit 1; }
+monitor-samples "$motion" 3 dualsense-monitor-json \
+    "motion 0 8192 0 0 0 0" "motion 0 7094 4096 16 -32 48" "motion -3462 7424 0 0 0 0"
 
 # The gamepad drives the pause menu of a game steered by the same controller.
 game=$(start-game --display fb --source "evdev:$motion" --level /scenario/pause-level.txt --player ball)

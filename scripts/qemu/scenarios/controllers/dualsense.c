@@ -27,14 +27,9 @@
  *
  * Usage: dualsense [NAME]   (default: the USB name a real one has) */
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/uhid.h>
 #include <poll.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+
+#include "uhid-tool.h"
 
 enum {
     INPUT_REPORT = 0x01, INPUT_SIZE = 64,          /* USB input report, id included */
@@ -63,17 +58,9 @@ static const uint8_t descriptor[] = {
     0xC0,                   /* End Collection */
 };
 
-static int fd;
 static int16_t accel[3], gyro[3];
 static uint32_t imu_ticks = 3000;   /* 1 ms: the driver starts its microsecond count here */
 static uint8_t sequence;
-
-static void put16(uint8_t *p, int v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *p, uint32_t v) { put16(p, (int)(v & 0xFFFF)); put16(p + 2, (int)(v >> 16)); }
-
-static void send_event(struct uhid_event *e) {
-    if (write(fd, e, sizeof *e) != (ssize_t)sizeof *e) { perror("dualsense: write /dev/uhid"); exit(1); }
-}
 
 /* Feature reports probe reads; byte 0 is the report id, sizes exact. */
 static size_t feature(uint8_t id, uint8_t *out) {
@@ -109,7 +96,7 @@ static int answered_all;
 
 static void serve_one(void) {
     struct uhid_event e;
-    ssize_t n = read(fd, &e, sizeof e);
+    ssize_t n = read(uhid_fd, &e, sizeof e);
     if (n <= 0) return;
     if (e.type == UHID_GET_REPORT) {
         struct uhid_event r;
@@ -119,7 +106,7 @@ static void serve_one(void) {
         size_t size = feature(e.u.get_report.rnum, r.u.get_report_reply.data);
         r.u.get_report_reply.err = size ? 0 : EIO;
         r.u.get_report_reply.size = (uint16_t)size;
-        send_event(&r);
+        uhid_send(&r);
         fprintf(stderr, "dualsense: feature report 0x%02x asked, %zu bytes sent\n", e.u.get_report.rnum, size);
         answered_all |= e.u.get_report.rnum == CALIBRATION ? 1 : e.u.get_report.rnum == PAIRING ? 2
                       : e.u.get_report.rnum == FIRMWARE ? 4 : 0;
@@ -129,7 +116,7 @@ static void serve_one(void) {
         memset(&r, 0, sizeof r);
         r.type = UHID_SET_REPORT_REPLY;
         r.u.set_report_reply.id = e.u.set_report.id;
-        send_event(&r);
+        uhid_send(&r);
     }
     /* UHID_START, UHID_OPEN, UHID_CLOSE, UHID_OUTPUT (LEDs): nothing to do. */
 }
@@ -162,13 +149,12 @@ static void send_report(const struct button *held) {
     for (int i = 0; i < 3; i++) put16(r + 22 + 2 * i, accel[i]);
     put32(r + 28, imu_ticks);
     imu_ticks += 12000;
-    send_event(&e);
+    uhid_send(&e);
 }
 
 static int command(char *line) {
     char *words[8];
-    int n = 0;
-    for (char *w = strtok(line, " \t\n"); w && n < 8; w = strtok(NULL, " \t\n")) words[n++] = w;
+    int n = split_words(line, words, 8);
     if (n == 0) return 1;
     if (!strcmp(words[0], "quit")) return 0;
     if (!strcmp(words[0], "motion") && n == 7) {
@@ -192,46 +178,17 @@ static int command(char *line) {
 
 int main(int argc, char **argv) {
     const char *name = argc > 1 ? argv[1] : "Sony Interactive Entertainment DualSense Wireless Controller";
-    fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
-    if (fd < 0) { perror("dualsense: /dev/uhid"); return 2; }
+    uhid_open("dualsense");
+    /* BUS_USB: the driver reads USB-sized reports. */
+    uhid_create(name, "usb-tiltmaze-qemu/input0", NULL, 0x03, 0x054C, 0x0CE6, 0, descriptor, sizeof descriptor);
 
-    struct uhid_event e;
-    memset(&e, 0, sizeof e);
-    e.type = UHID_CREATE2;
-    snprintf((char *)e.u.create2.name, sizeof e.u.create2.name, "%s", name);
-    snprintf((char *)e.u.create2.phys, sizeof e.u.create2.phys, "usb-tiltmaze-qemu/input0");
-    memcpy(e.u.create2.rd_data, descriptor, sizeof descriptor);
-    e.u.create2.rd_size = sizeof descriptor;
-    e.u.create2.bus = 0x03;                /* BUS_USB: the driver reads USB-sized reports */
-    e.u.create2.vendor = 0x054C;
-    e.u.create2.product = 0x0CE6;
-    send_event(&e);
-
-    char line[256];
-    size_t used = 0;
+    struct command_input input = { .used = 0 };
     for (;;) {
-        struct pollfd fds[2] = { { fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
+        struct pollfd fds[2] = { { uhid_fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
         if (poll(fds, 2, -1) < 0) { if (errno == EINTR) continue; perror("poll"); return 1; }
         if (fds[0].revents & POLLIN) serve_one();
-        if (fds[1].revents & (POLLIN | POLLHUP)) {
-            ssize_t n = read(0, line + used, sizeof line - 1 - used);
-            if (n <= 0) break;                 /* the FIFO's writers are gone: unplug */
-            used += (size_t)n;
-            line[used] = 0;
-            char *end;
-            while ((end = strchr(line, '\n'))) {
-                *end = 0;
-                int go_on = command(line);
-                memmove(line, end + 1, used - (size_t)(end + 1 - line) + 1);
-                used -= (size_t)(end + 1 - line);
-                if (!go_on) goto out;
-            }
-            if (used == sizeof line - 1) used = 0;   /* a line too long to be a command */
-        }
+        if ((fds[1].revents & (POLLIN | POLLHUP)) && !feed_commands(&input, command)) break;
     }
-out:
-    memset(&e, 0, sizeof e);
-    e.type = UHID_DESTROY;
-    send_event(&e);
+    uhid_destroy();
     return 0;
 }

@@ -26,19 +26,9 @@ dmesg | grep -E 'nintendo|input: Nintendo' || true
 grep -q ready /tmp/joycon.out || { echo "hid-nintendo did not finish probing the uhid Joy-Con"; exit 1; }
 
 name="Nintendo Switch Left Joy-Con"
-imu="" pad=""
-for _ in $(seq 1 50); do
-    for e in /sys/class/input/event*; do
-        case "$(cat "$e/device/name")" in
-            "$name IMU") imu=/dev/input/${e##*/} ;;
-            "$name") pad=/dev/input/${e##*/} ;;
-        esac
-    done
-    [ -n "$imu" ] && [ -n "$pad" ] && break
-    sleep 0.1
-done
+imu=$(input-node "$name IMU") || exit 1
+pad=$(input-node "$name") || exit 1
 echo "IMU node $imu, gamepad node $pad"
-[ -n "$imu" ] && [ -n "$pad" ]
 
 # What the driver registered (host-check compares the IMU node with the
 # driver's constants), in the fixture format of Tests/Fixtures/kernel/.
@@ -47,13 +37,10 @@ echo "IMU node $imu, gamepad node $pad"
 
 # devices: the driver's absinfo and properties, read by our discovery.
 $BINARY devices | tee /tmp/devices.out
-expect() { grep -qF -- "$1" /tmp/devices.out || { echo "devices does not say: $1"; exit 1; }; }
-expect "$name IMU  (evdev, use --source evdev:$imu)"
-expect "accelerometer: ABS_X/Y/Z, 4096 per g"
-expect "gyroscope: ABS_RX/RY/RZ, 14247 per °/s"
-expect "timestamps: MSC_TIMESTAMP (counted by hid-nintendo, not the controller's clock)"
-expect "axes: Joy-Con (L) convention, mount matrix -1, 0, 0; 0, -1, 0; 0, 0, 1"
-expect "gamepad: $name ($pad)"
+says /tmp/devices.out "$name IMU  (evdev, use --source evdev:$imu)" \
+    "accelerometer: ABS_X/Y/Z, 4096 per g" "gyroscope: ABS_RX/RY/RZ, 14247 per °/s" \
+    "timestamps: MSC_TIMESTAMP (counted by hid-nintendo, not the controller's clock)" \
+    "axes: Joy-Con (L) convention, mount matrix -1, 0, 0; 0, -1, 0; 0, 0, 1" "gamepad: $name ($pad)"
 
 # Every event the IMU node delivers from here on, raw.
 cat "$imu" >/tmp/imu-events.bin &
@@ -64,19 +51,7 @@ capture=$!
 # out of the face): lying flat face up; far edge 30° down, turning; right
 # edge 25° down. Each value moves by 20 counts or more from the one before,
 # or the input core's fuzz filter (fuzz 10) would hold or average it.
-$BINARY monitor --source "evdev:$imu" --json --samples 3 >/tmp/monitor.out 2>/tmp/monitor.err &
-monitor=$!
-for _ in $(seq 1 300); do
-    ls -l /proc/$monitor/fd 2>/dev/null | grep -q "$imu" && break
-    sleep 0.1
-done
-sleep 0.3
-echo "motion 0 0 4096 0 0 0  0 2048 3547 16 -32 48  1731 0 3712 0 0 0" >&3
-for _ in $(seq 1 100); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
-if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get three samples"; cat /tmp/monitor.err; exit 1; fi
-wait $monitor
-sed 's/^/joycon-monitor-json: /' /tmp/monitor.out
-[ ! -s /tmp/monitor.err ] || { echo "monitor wrote errors:"; cat /tmp/monitor.err; exit 1; }
+monitor-samples "$imu" 3 joycon-monitor-json "motion 0 0 4096 0 0 0  0 2048 3547 16 -32 48  1731 0 3712 0 0 0"
 
 # A controller lying still: a few counts of noise. The input core swallows
 # accelerometer changes under 5 counts (fuzz 10) and averages those under
@@ -84,18 +59,7 @@ sed 's/^/joycon-monitor-json: /' /tmp/monitor.out
 # gyroscope's fuzz is in the driver's x1000 units, so one raw count passes.
 # monitor must give all three samples, the silent one too (the values it
 # had, 5 ms on): host-check, lines "joycon-monitor-still-json:".
-$BINARY monitor --source "evdev:$imu" --json --samples 3 >/tmp/monitor-still.out 2>/tmp/monitor-still.err &
-monitor=$!
-for _ in $(seq 1 300); do
-    ls -l /proc/$monitor/fd 2>/dev/null | grep -q "$imu" && break
-    sleep 0.1
-done
-sleep 0.3
-echo "motion 0 0 4096 0 0 0  2 -3 4099 0 0 0  0 0 4104 1 0 -1" >&3
-for _ in $(seq 1 100); do kill -0 $monitor 2>/dev/null || break; sleep 0.1; done
-if kill -0 $monitor 2>/dev/null; then kill $monitor; echo "monitor did not get the three samples of a still controller"; cat /tmp/monitor-still.err; exit 1; fi
-wait $monitor
-sed 's/^/joycon-monitor-still-json: /' /tmp/monitor-still.out
+monitor-samples "$imu" 3 joycon-monitor-still-json "motion 0 0 4096 0 0 0  2 -3 4099 0 0 0  0 0 4104 1 0 -1"
 sleep 0.2
 kill $capture
 hexdump -v -e '1/4 "%d " 1/4 "%d " 1/4 "%d " 1/4 "%d " 1/2 "%u " 1/2 "%u " 1/4 "%d\n"' /tmp/imu-events.bin |

@@ -32,14 +32,9 @@
  *
  * Usage: joycon [NAME]   (default: the Bluetooth name a real one has) */
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/uhid.h>
 #include <poll.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+
+#include "uhid-tool.h"
 
 enum {
     OUTPUT_SUBCOMMAND = 0x01, OUTPUT_RUMBLE = 0x10,   /* host to controller */
@@ -83,8 +78,6 @@ static const uint8_t mac[6] = { 0x98, 0xB6, 0xE9, 0x01, 0x02, 0x03 };
  * one is used. */
 static uint8_t flash[0x9000];
 
-static void put16(uint8_t *p, int v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-
 /* Two 12-bit values in three bytes, the way stick positions and stick
  * calibration are packed. */
 static void put12x2(uint8_t *p, int a, int b) {
@@ -115,12 +108,7 @@ static void fill_flash(void) {
     put12x2(flash + 0x6043, 1536, 1536);
 }
 
-static int fd;
 static uint8_t timer;
-
-static void send_event(struct uhid_event *e) {
-    if (write(fd, e, sizeof *e) != (ssize_t)sizeof *e) { perror("joycon: write /dev/uhid"); exit(1); }
-}
 
 /* Every input report starts the same way: the driver reads the battery,
  * buttons and sticks of any 0x21 or 0x30 once probe is done. */
@@ -174,7 +162,7 @@ static void reply(uint8_t subcommand, const uint8_t *args, size_t nargs) {
                 subcommand, nargs ? args[0] : 0);
         break;
     }
-    send_event(&e);
+    uhid_send(&e);
     if (subcommand == SUB_PLAYER_LIGHTS) {
         static int said;
         if (!said++) { printf("ready\n"); fflush(stdout); }
@@ -183,7 +171,7 @@ static void reply(uint8_t subcommand, const uint8_t *args, size_t nargs) {
 
 static void serve_one(void) {
     struct uhid_event e;
-    ssize_t n = read(fd, &e, sizeof e);
+    ssize_t n = read(uhid_fd, &e, sizeof e);
     if (n <= 0) return;
     if (e.type == UHID_OUTPUT) {
         const uint8_t *d = e.u.output.data;
@@ -205,7 +193,7 @@ static void serve_one(void) {
             r.u.set_report_reply.id = e.u.set_report.id;
             r.u.set_report_reply.err = EIO;
         }
-        send_event(&r);
+        uhid_send(&r);
     }
     /* UHID_START, UHID_OPEN, UHID_CLOSE: nothing to do. */
 }
@@ -216,13 +204,12 @@ static void send_motion(const int samples[3][6]) {
     uint8_t *r = start_report(&e, INPUT_FULL);
     for (int s = 0; s < 3; s++)
         for (int i = 0; i < 6; i++) put16(r + HEADER_SIZE + 12 * s + 2 * i, samples[s][i]);
-    send_event(&e);
+    uhid_send(&e);
 }
 
 static int command(char *line) {
     char *words[20];
-    int n = 0;
-    for (char *w = strtok(line, " \t\n"); w && n < 20; w = strtok(NULL, " \t\n")) words[n++] = w;
+    int n = split_words(line, words, 20);
     if (n == 0) return 1;
     if (!strcmp(words[0], "quit")) return 0;
     if (!strcmp(words[0], "motion") && (n == 7 || n == 19)) {
@@ -239,52 +226,21 @@ static int command(char *line) {
 int main(int argc, char **argv) {
     const char *name = argc > 1 ? argv[1] : "Joy-Con (L)";
     fill_flash();
-    fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
-    if (fd < 0) { perror("joycon: /dev/uhid"); return 2; }
-
-    struct uhid_event e;
-    memset(&e, 0, sizeof e);
-    e.type = UHID_CREATE2;
-    snprintf((char *)e.u.create2.name, sizeof e.u.create2.name, "%s", name);
+    uhid_open("joycon");
     /* As hidp sets them: phys is the local adapter's address, uniq the
-     * controller's, lower case. */
-    snprintf((char *)e.u.create2.phys, sizeof e.u.create2.phys, "11:22:33:44:55:66");
-    snprintf((char *)e.u.create2.uniq, sizeof e.u.create2.uniq, "%02x:%02x:%02x:%02x:%02x:%02x",
-             mac[0], mac[1], mac[2], mac[3], mac[4], mac[5]);
-    memcpy(e.u.create2.rd_data, descriptor, sizeof descriptor);
-    e.u.create2.rd_size = sizeof descriptor;
-    e.u.create2.bus = 0x05;                /* BUS_BLUETOOTH: hid-nintendo binds a Joy-Con only there */
-    e.u.create2.vendor = 0x057E;
-    e.u.create2.product = 0x2006;
-    e.u.create2.version = 0x0001;
-    send_event(&e);
+     * controller's, lower case. BUS_BLUETOOTH: hid-nintendo binds a Joy-Con
+     * only there. */
+    char uniq[18];
+    snprintf(uniq, sizeof uniq, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1], mac[2], mac[3], mac[4], mac[5]);
+    uhid_create(name, "11:22:33:44:55:66", uniq, 0x05, 0x057E, 0x2006, 0x0001, descriptor, sizeof descriptor);
 
-    char line[512];
-    size_t used = 0;
+    struct command_input input = { .used = 0 };
     for (;;) {
-        struct pollfd fds[2] = { { fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
+        struct pollfd fds[2] = { { uhid_fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
         if (poll(fds, 2, -1) < 0) { if (errno == EINTR) continue; perror("poll"); return 1; }
         if (fds[0].revents & POLLIN) serve_one();
-        if (fds[1].revents & (POLLIN | POLLHUP)) {
-            ssize_t n = read(0, line + used, sizeof line - 1 - used);
-            if (n <= 0) break;                 /* the FIFO's writers are gone: unplug */
-            used += (size_t)n;
-            line[used] = 0;
-            char *end;
-            while ((end = strchr(line, '\n'))) {
-                *end = 0;
-                size_t taken = (size_t)(end + 1 - line);
-                int go_on = command(line);
-                memmove(line, line + taken, used - taken + 1);
-                used -= taken;
-                if (!go_on) goto out;
-            }
-            if (used == sizeof line - 1) used = 0;   /* a line too long to be a command */
-        }
+        if ((fds[1].revents & (POLLIN | POLLHUP)) && !feed_commands(&input, command)) break;
     }
-out:
-    memset(&e, 0, sizeof e);
-    e.type = UHID_DESTROY;
-    send_event(&e);
+    uhid_destroy();
     return 0;
 }

@@ -76,17 +76,12 @@
  *        its end, e.g. /dev/null, is an unplug). */
 #define _GNU_SOURCE   /* ppoll */
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/uhid.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
+
+#include "uhid-tool.h"
 
 /* Usages on the Sensors page (0x20), from the HID Usage Tables and the
  * kernel's include/linux/hid-sensor-ids.h. */
@@ -145,7 +140,6 @@ static struct sensor sensors[] = {
 };
 enum { SENSOR_COUNT = sizeof sensors / sizeof sensors[0] };
 
-static int fd;
 static int verbose;
 static int with_latency;
 static long unplug_after = -1;
@@ -169,10 +163,6 @@ static void trace(const char *format, ...) {
     vfprintf(stderr, format, args);
     va_end(args);
     fputc('\n', stderr);
-}
-
-static void send_event(const struct uhid_event *e) {
-    if (write(fd, e, sizeof *e) != (ssize_t)sizeof *e) { perror("sensorhub: write /dev/uhid"); exit(1); }
 }
 
 /* ---- The report descriptor, written item by item ---- */
@@ -344,10 +334,7 @@ static int is_on(const struct sensor *s) {
 }
 
 static void unplug_and_exit(void) {
-    struct uhid_event e;
-    memset(&e, 0, sizeof e);
-    e.type = UHID_DESTROY;
-    send_event(&e);
+    uhid_destroy();
     say("unplugged");
     exit(0);
 }
@@ -363,7 +350,7 @@ static void sample(struct sensor *s, const int32_t v[3]) {
     memset(&e, 0, sizeof e);
     e.type = UHID_INPUT2;
     e.u.input2.size = (uint16_t)input_report(s, e.u.input2.data);
-    send_event(&e);
+    uhid_send(&e);
     say("sent %s %d %d %d", s->name, v[0], v[1], v[2]);
     reports_sent++;
     if (unplug_after >= 0 && reports_sent >= unplug_after) unplug_and_exit();
@@ -382,7 +369,7 @@ static void answer_get_report(const struct uhid_get_report_req *req) {
     else if (s && req->rtype == UHID_INPUT_REPORT) size = input_report(s, r.u.get_report_reply.data);
     r.u.get_report_reply.err = size ? 0 : EIO;
     r.u.get_report_reply.size = (uint16_t)size;
-    send_event(&r);
+    uhid_send(&r);
     if (!s || !size) {
         trace("GET_REPORT id %u type %u: no such report, EIO", req->rnum, req->rtype);
     } else if (req->rtype == UHID_FEATURE_REPORT) {
@@ -417,12 +404,12 @@ static void take_set_report(const struct uhid_set_report_req *req) {
         trace("SET_REPORT id %u type %u size %u: not a report of ours, EIO", req->rnum, req->rtype, req->size);
     }
     r.u.set_report_reply.err = ok ? 0 : EIO;
-    send_event(&r);
+    uhid_send(&r);
 }
 
 static void serve_one(void) {
     struct uhid_event e;
-    ssize_t n = read(fd, &e, sizeof e);
+    ssize_t n = read(uhid_fd, &e, sizeof e);
     if (n <= 0) return;
     switch (e.type) {
     case UHID_START: say("started"); break;
@@ -483,8 +470,7 @@ static int run_bursts(void) {
 
 static int command(char *line) {
     char *words[8];
-    int n = 0;
-    for (char *w = strtok(line, " \t\r\n"); w && n < 8; w = strtok(NULL, " \t\r\n")) words[n++] = w;
+    int n = split_words(line, words, 8);
     if (n == 0) return 1;
     if (!strcmp(words[0], "quit")) return 0;
     struct sensor *s = sensor_named(words[0]);
@@ -556,8 +542,7 @@ int main(int argc, char **argv) {
         describe(&sensors[i]);
     }
 
-    fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
-    if (fd < 0) { perror("sensorhub: /dev/uhid"); return 2; }
+    uhid_open("sensorhub");
 
     /* Signals are blocked except while waiting in ppoll, so one arriving
      * between a check of the flags and the wait is not lost until the next
@@ -578,47 +563,23 @@ int main(int argc, char **argv) {
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGINT, &action, NULL);
 
-    struct uhid_event e;
-    memset(&e, 0, sizeof e);
-    e.type = UHID_CREATE2;
-    snprintf((char *)e.u.create2.name, sizeof e.u.create2.name, "TiltMaze test sensor hub");
-    snprintf((char *)e.u.create2.phys, sizeof e.u.create2.phys, "usb-tiltmaze-qemu/input0");
-    memcpy(e.u.create2.rd_data, descriptor, descriptor_size);
-    e.u.create2.rd_size = (uint16_t)descriptor_size;
-    e.u.create2.bus = 0x03;                /* BUS_USB */
-    e.u.create2.vendor = 0x1209;
-    e.u.create2.product = 0x0001;
-    send_event(&e);
+    uhid_create("TiltMaze test sensor hub", "usb-tiltmaze-qemu/input0", NULL, 0x03 /* BUS_USB */, 0x1209, 0x0001, 0,
+                descriptor, descriptor_size);
     trace("created, report descriptor %zu bytes", descriptor_size);
 
-    char line[256];
-    size_t used = 0;
+    struct command_input input = { .used = 0 };
     for (;;) {
         if (stop_requested) unplug_and_exit();
         if (burst_requested) { burst_requested = 0; start_burst(8); }
         int timeout_ms = run_bursts();
         struct timespec timeout = { timeout_ms / 1000, (timeout_ms % 1000) * 1000000L };
-        struct pollfd fds[2] = { { fd, POLLIN, 0 }, { input_open ? 0 : -1, POLLIN, 0 } };
+        struct pollfd fds[2] = { { uhid_fd, POLLIN, 0 }, { input_open ? 0 : -1, POLLIN, 0 } };
         if (ppoll(fds, 2, timeout_ms < 0 ? NULL : &timeout, &waiting) < 0) {
             if (errno == EINTR) continue;
             perror("sensorhub: poll");
             return 1;
         }
         if (fds[0].revents & POLLIN) serve_one();
-        if (fds[1].revents & (POLLIN | POLLHUP)) {
-            ssize_t n = read(0, line + used, sizeof line - 1 - used);
-            if (n <= 0) unplug_and_exit();      /* the FIFO's writers are gone */
-            used += (size_t)n;
-            line[used] = 0;
-            char *end;
-            while ((end = strchr(line, '\n'))) {
-                *end = 0;
-                int go_on = command(line);
-                memmove(line, end + 1, used - (size_t)(end + 1 - line) + 1);
-                used -= (size_t)(end + 1 - line);
-                if (!go_on) unplug_and_exit();
-            }
-            if (used == sizeof line - 1) used = 0;   /* a line too long to be a command */
-        }
+        if ((fds[1].revents & (POLLIN | POLLHUP)) && !feed_commands(&input, command)) unplug_and_exit();
     }
 }
