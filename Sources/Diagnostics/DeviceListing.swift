@@ -76,6 +76,7 @@ public enum DeviceListing {
     /// The motion node's lines: axes and their units, the axis convention, the gamepad, access.
     static func describe(_ candidate: SensorSelection.EvdevCandidate) -> [String] {
         let sensor = candidate.sensor, access = candidate.motion
+        let profile = EvdevControllerProfile(name: sensor.motion.name)
         var out: [String] = []
         if access.allowed, let device = try? EvdevDevice(path: sensor.motion.path) {
             func resolution(_ code: UInt16, _ unit: String) -> String? {
@@ -85,9 +86,8 @@ public enum DeviceListing {
             if let accel = resolution(EvdevCode.absX, "g") { out.append("  accelerometer: ABS_X/Y/Z, \(accel)") }
             if let gyro = resolution(EvdevCode.absRX, "°/s") { out.append("  gyroscope: ABS_RX/RY/RZ, \(gyro)") }
             out.append("  timestamps: " + (device.hasEvent(type: .msc, code: EvdevCode.mscTimestamp)
-                ? "MSC_TIMESTAMP (\(EvdevControllerProfile(name: sensor.motion.name).timestampSource))" : "kernel event time"))
+                ? "MSC_TIMESTAMP (\(profile.timestampSource))" : "kernel event time"))
         }
-        let profile = EvdevControllerProfile(name: sensor.motion.name)
         if profile.kind != .other {
             out.append("  axes: \(profile.kind.rawValue) convention, mount matrix \(profile.mount)")
         }

@@ -9,15 +9,13 @@ import IIO
 /// buffer is created, and is undone after it is destroyed.
 final class IIOCaptureSetup {
     let device: IIODevice
-    private(set) var changes: [(device: IIODevice, attribute: String, original: String)] = []
-    private var rateChanges: [(place: IIOSamplingRate, original: String)] = []
+    /// What puts back each attribute (and the trigger) changed, in the order they were changed.
+    private var undo: [() -> Void] = []
     private(set) var createdTrigger: HrtimerTrigger?
     /// The rate the device runs at after setup, if it told us.
     private(set) var rate: Double?
     /// The trigger in use, if any (for messages).
     private(set) var triggerName: String?
-    /// Puts back the trigger found, when one was changed through libiio's trigger calls.
-    private var restoreTrigger: (() -> Void)?
 
     init(device: IIODevice) { self.device = device }
 
@@ -35,7 +33,7 @@ final class IIOCaptureSetup {
             let original = trimmed(try place.read())
             if Double(original) != chosen {
                 try place.write(Self.format(chosen))
-                rateChanges.append((place, original))
+                undo.append { try? place.write(original) }
             }
             let set = place.readBack() ?? chosen
             rate = min(rate ?? set, set)
@@ -91,7 +89,7 @@ final class IIOCaptureSetup {
         if found?.id != trigger.id {
             try device.setTrigger(trigger)
             let device = self.device
-            restoreTrigger = { try? device.setTrigger(found) }
+            undo.append { try? device.setTrigger(found) }
         }
         triggerName = name
     }
@@ -103,21 +101,15 @@ final class IIOCaptureSetup {
         let original = trimmed(try target.readAttribute(attribute))
         if original != value {
             try target.writeAttribute(attribute, value)
-            changes.append((target, attribute, original))
+            undo.append { try? target.writeAttribute(attribute, original) }
         }
     }
 
     /// Puts back every attribute changed, newest first, and removes a trigger we made.
     /// Best effort: a device that vanished cannot be restored, and that is not an error worth more noise.
     func restore() {
-        restoreTrigger?()
-        restoreTrigger = nil
-        for (target, attribute, original) in changes.reversed() {
-            try? target.writeAttribute(attribute, original)
-        }
-        changes.removeAll()
-        for (place, original) in rateChanges.reversed() { try? place.write(original) }
-        rateChanges.removeAll()
+        for put in undo.reversed() { put() }
+        undo.removeAll()
         try? createdTrigger?.remove()
         createdTrigger = nil
     }
