@@ -13,6 +13,12 @@ public enum FileContents {
             return .failure(error as? Errno ?? .ioError)
         }
         defer { try? fd.close() }
+        return read(from: fd, limit: limit)
+    }
+
+    /// What is left to read from an open file, at most `limit` bytes, or
+    /// the errno that stopped a read. The corresponding C function is `read`.
+    public static func read(from fd: FileDescriptor, limit: Int = 1 << 20) -> Result<[UInt8], Errno> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,21 +36,15 @@ public final class StandardErrorCapture {
     }
 
     /// Puts standard error back and returns the lines written to it meanwhile.
-    /// The corresponding C functions are `dup2`, `lseek` and `read`.
+    /// The corresponding C functions are `dup2` and `lseek`.
     public func finish() -> [String] {
         guard !finished else { return [] }
         finished = true
         _ = dup2(saved, STDERR_FILENO)
         close(saved)
         defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        guard lseek(file, 0, SEEK_SET) == 0 else { return [] }
-        while bytes.count < 1 << 20 {
-            let n = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            bytes += chunk[0 ..< n]
-        }
+        guard lseek(file, 0, SEEK_SET) == 0,
+              case .success(let bytes) = FileContents.read(from: FileDescriptor(rawValue: file)) else { return [] }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
