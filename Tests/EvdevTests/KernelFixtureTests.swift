@@ -16,9 +16,7 @@ struct KernelFixtureTests {
         var absInfo: [UInt16: MockAbsInfo] = [:]
 
         init(fixture name: String) throws {
-            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/kernel/\(name)").path
-            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            for line in try KernelFixtures.text(name).split(separator: "\n") {
                 let (key, value) = line.firstIndex(of: ":").map { (String(line[..<$0]), String(line[line.index($0, offsetBy: 1)...]).trimmingCharacters(in: .whitespaces)) }
                     ?? (String(line), "")
                 let numbers = value.split(separator: " ").compactMap { Int32($0) }

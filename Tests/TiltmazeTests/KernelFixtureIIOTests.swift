@@ -9,11 +9,7 @@ import Testing
 /// rate lists and mount-matrix files, not our reading of the drivers.
 @Suite("tiltmaze on the real IIO drivers' recorded sysfs trees", .serialized, .enabled(if: UmockdevPreload.isActive))
 struct KernelFixtureIIOTests {
-    static func fixture(_ chip: String) throws -> String {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/kernel/iio-\(chip).umockdev").path
-        return try String(contentsOfFile: path, encoding: .utf8)
-    }
+    static func fixture(_ chip: String) throws -> String { try KernelFixtures.text("iio-\(chip).umockdev") }
 
     @Test("devices describes each chip with the driver's rates and mount matrix; one IMU for the LSM6 halves; a chip without an interrupt line has no buffer", arguments: [
         ("mpu6050", ["iio:device0 mpu6050  (no buffer)", "channels: accel_x accel_y accel_z anglvel_x anglvel_y anglvel_z (single raw reads only)",
