@@ -35,7 +35,7 @@ final class IIOCaptureSetup {
                 try place.write(Self.format(chosen))
                 undo.append { try? place.write(original) }
             }
-            let set = place.readBack() ?? chosen
+            let set = place.current ?? chosen
             rate = min(rate ?? set, set)
         }
         try chooseTrigger(wantedRate: rate ?? wantedRate, configfsRoot: configfsRoot)

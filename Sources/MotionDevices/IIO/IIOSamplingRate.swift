@@ -11,8 +11,6 @@ import IIO
 public struct IIOSamplingRate: Sendable, CustomStringConvertible {
     /// The channel type the rate belongs to ("accel"), nil for the whole device.
     public let type: String?
-    public let offer: SamplingRateChoice.Offer?
-    public let current: Double?
     private let device: IIODevice
     private let channel: IIOChannel?
 
@@ -34,9 +32,15 @@ public struct IIOSamplingRate: Sendable, CustomStringConvertible {
         self.type = type
         self.device = device
         self.channel = channel
-        offer = (try? Self.read("sampling_frequency_available", device, channel)).flatMap(SamplingRateChoice.parse)
-        current = (try? Self.read("sampling_frequency", device, channel)).flatMap { Double(attributeText: $0) }
     }
+
+    /// The rates the driver offers (read when asked: the access check needs only `path`).
+    public var offer: SamplingRateChoice.Offer? {
+        (try? Self.read("sampling_frequency_available", device, channel)).flatMap(SamplingRateChoice.parse)
+    }
+
+    /// The rate now, as the driver reads it.
+    public var current: Double? { (try? read()).flatMap { Double(attributeText: $0) } }
 
     /// An attribute of the channel type's if there is one, else of the device.
     private static func read(_ name: String, _ device: IIODevice, _ channel: IIOChannel?) throws(IIOError) -> String {
@@ -56,8 +60,6 @@ public struct IIOSamplingRate: Sendable, CustomStringConvertible {
         if let channel { try channel.writeAttribute("sampling_frequency", text) } else { try device.writeAttribute("sampling_frequency", text) }
     }
 
-    /// The rate actually set after a write, as the driver reads it back.
-    func readBack() -> Double? { (try? read()).flatMap { Double(attributeText: $0) } }
 
     /// "accel 0.78125 1.5625 … 1600 Hz (now 100)": the offer in plain numbers.
     public var description: String {
