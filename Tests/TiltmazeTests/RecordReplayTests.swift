@@ -1,11 +1,13 @@
 import Testing
 import Foundation
 
+/// A path in the temporary directory no other test uses (the suites' tests run in parallel).
+func temporary(_ name: String) -> String {
+    NSTemporaryDirectory() + "tiltmaze-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
+}
+
 @Suite("record, replay, monitor --json and play --headless")
 struct RecordReplayTests {
-    func temporary(_ name: String) -> String {
-        NSTemporaryDirectory() + "tiltmaze-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(name)"
-    }
 
     @Test("record saves a recording of the simulated board; monitor replays every sample with the fused fields; no temporary file stays")
     func recordThenMonitor() throws {
@@ -139,7 +141,7 @@ struct HeadlessRulesTests {
     }
 
     func play(_ level: String, _ csv: String) throws -> ProgramRunner.Result {
-        let base = NSTemporaryDirectory() + "tiltmaze-\(getpid())-rules"
+        let base = temporary("rules")
         try level.write(toFile: base + ".txt", atomically: true, encoding: .utf8)
         try csv.write(toFile: base + ".csv", atomically: true, encoding: .utf8)
         defer { unlink(base + ".txt"); unlink(base + ".csv") }
