@@ -1,14 +1,17 @@
 /* What the qemu tier's uhid test devices (dualsense, joycon, sensorhub)
  * share: the /dev/uhid descriptor and sending events to it, little-endian
- * report fields, and commands read one per line from standard input (a FIFO
- * in the scenarios), split into words. Each tool keeps its own poll loop,
- * since each waits on different things. Header-only: every tool is one
- * static binary built from one .c file (`cc -I scripts/qemu/tools`). */
+ * report fields, commands read one per line from standard input (a FIFO in
+ * the scenarios) and split into words, and the loop of a tool that waits on
+ * nothing else (sensorhub has its own: it also keeps time and signals).
+ * Header-only: every tool is one static binary built from one .c file
+ * (`cc -I scripts/qemu/tools`). */
 #ifndef TILTMAZE_UHID_TOOL_H
 #define TILTMAZE_UHID_TOOL_H
 
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/uhid.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +99,27 @@ static inline int feed_commands(struct command_input *in, int (*command)(char *l
     }
     if (in->used == sizeof in->line - 1) in->used = 0;   /* a line too long to be a command */
     return 1;
+}
+
+/* The loop of a device that answers the driver and takes commands, and
+ * nothing else: serves the driver's events (`serve`, when /dev/uhid is
+ * readable) and feeds standard input's lines to `command` until a command
+ * says stop or the input ends, then unplugs. Returns the exit status. */
+static inline int uhid_run(void (*serve)(void), int (*command)(char *line)) {
+    struct command_input input = { .used = 0 };
+    for (;;) {
+        struct pollfd fds[2] = { { uhid_fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
+        if (poll(fds, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            fprintf(stderr, "%s: ", uhid_tool);
+            perror("poll");
+            return 1;
+        }
+        if (fds[0].revents & POLLIN) serve();
+        if ((fds[1].revents & (POLLIN | POLLHUP)) && !feed_commands(&input, command)) break;
+    }
+    uhid_destroy();
+    return 0;
 }
 
 #endif

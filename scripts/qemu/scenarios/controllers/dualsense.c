@@ -26,9 +26,6 @@
  * accelerometer +/-8192 per g (evdev = raw at 8192 per g).
  *
  * Usage: dualsense [NAME]   (default: the USB name a real one has) */
-#include <errno.h>
-#include <poll.h>
-
 #include "uhid-tool.h"
 
 enum {
@@ -182,13 +179,5 @@ int main(int argc, char **argv) {
     /* BUS_USB: the driver reads USB-sized reports. */
     uhid_create(name, "usb-tiltmaze-qemu/input0", NULL, 0x03, 0x054C, 0x0CE6, 0, descriptor, sizeof descriptor);
 
-    struct command_input input = { .used = 0 };
-    for (;;) {
-        struct pollfd fds[2] = { { uhid_fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
-        if (poll(fds, 2, -1) < 0) { if (errno == EINTR) continue; perror("poll"); return 1; }
-        if (fds[0].revents & POLLIN) serve_one();
-        if ((fds[1].revents & (POLLIN | POLLHUP)) && !feed_commands(&input, command)) break;
-    }
-    uhid_destroy();
-    return 0;
+    return uhid_run(serve_one, command);
 }

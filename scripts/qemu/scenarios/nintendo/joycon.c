@@ -31,9 +31,6 @@
  * 13371, the real parts' value (evdev = raw x 1000, 14247 per deg/s).
  *
  * Usage: joycon [NAME]   (default: the Bluetooth name a real one has) */
-#include <errno.h>
-#include <poll.h>
-
 #include "uhid-tool.h"
 
 enum {
@@ -234,13 +231,5 @@ int main(int argc, char **argv) {
     snprintf(uniq, sizeof uniq, "%02x:%02x:%02x:%02x:%02x:%02x", mac[0], mac[1], mac[2], mac[3], mac[4], mac[5]);
     uhid_create(name, "11:22:33:44:55:66", uniq, 0x05, 0x057E, 0x2006, 0x0001, descriptor, sizeof descriptor);
 
-    struct command_input input = { .used = 0 };
-    for (;;) {
-        struct pollfd fds[2] = { { uhid_fd, POLLIN, 0 }, { 0, POLLIN, 0 } };
-        if (poll(fds, 2, -1) < 0) { if (errno == EINTR) continue; perror("poll"); return 1; }
-        if (fds[0].revents & POLLIN) serve_one();
-        if ((fds[1].revents & (POLLIN | POLLHUP)) && !feed_commands(&input, command)) break;
-    }
-    uhid_destroy();
-    return 0;
+    return uhid_run(serve_one, command);
 }
