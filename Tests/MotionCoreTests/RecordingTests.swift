@@ -142,8 +142,11 @@ struct RecordingTests {
         }
         #expect(shakes.count == 1)
         #expect(shakes.first?.axis == .y && shakes.first?.positive == false)
+        // The push beyond gravity: 2.5 g, less the little the 25 ms jolt leans the averaged gravity.
+        #expect(abs(abs(shakes[0].acceleration) / standardGravity - 2.5) < 0.05, "\(shakes[0])")
+        let exact = Shake(axis: .y, positive: false, acceleration: -2.5 * standardGravity, timestamp: 0)
         let line = MotionSampleText.jsonLine(MotionSample(timestamp: 0, fields: .acceleration), device: "d",
-                                             motion: FusedMotion(), shake: shakes[0])
+                                             motion: FusedMotion(), shake: exact)
         #expect(line.hasSuffix(",\"shake\":{\"axis\":\"y\",\"sign\":\"-\",\"g\":2.5}}"), "\(line)")
     }
 

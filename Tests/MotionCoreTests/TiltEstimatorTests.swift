@@ -10,13 +10,15 @@ struct TiltEstimatorTests {
         acos(min(1, max(-1, a.dot(b) / (a.length * b.length)))) * 180 / .pi
     }
 
-    /// A board held still at a tilt for a second, then a 2 g jolt along x for 0.1 s.
+    /// A board held still at a tilt for a second, then knocked along x: 2 g
+    /// for 50 ms and −2 g for 50 ms as it is stopped (a push that moved the
+    /// board and left it still has no net change of velocity).
     func jolted(withGyroscope: Bool) -> (before: Vector3, during: Vector3) {
         var estimator = TiltEstimator()
         let force = .zero - TiltBoard.gravity(roll: 0.3, pitch: 0.1)
         var before = Vector3.zero
         for i in 0 ..< 220 {
-            let jolt = i >= 200 ? Vector3(2 * standardGravity, 0, 0) : .zero
+            let jolt = i >= 200 ? Vector3(i < 210 ? 2 * standardGravity : -2 * standardGravity, 0, 0) : .zero
             let fields: MotionSample.Fields = withGyroscope ? [.acceleration, .rotationRate] : .acceleration
             estimator.add(MotionSample(timestamp: Int64(i) * 5_000_000, acceleration: force + jolt, fields: fields))
             if i == 199 { before = estimator.gravity }

@@ -1,0 +1,46 @@
+/// A 3×3 matrix of rows, for the bias estimator's small Kalman filter: just
+/// the products, transpose and inverse it needs, all on the stack.
+struct Matrix3: Sendable, Equatable {
+    var r0: Vector3, r1: Vector3, r2: Vector3
+
+    init(_ r0: Vector3, _ r1: Vector3, _ r2: Vector3) { self.r0 = r0; self.r1 = r1; self.r2 = r2 }
+
+    static let identity = Matrix3(Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
+
+    static func diagonal(_ d: Vector3) -> Matrix3 { Matrix3(Vector3(d.x, 0, 0), Vector3(0, d.y, 0), Vector3(0, 0, d.z)) }
+
+    /// The rotation matrix of a unit quaternion: `m * v == q.rotate(v)`.
+    init(rotation q: Quaternion) {
+        let (w, x, y, z) = (q.w, q.x, q.y, q.z)
+        self.init(Vector3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+                  Vector3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+                  Vector3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)))
+    }
+
+    var transposed: Matrix3 {
+        Matrix3(Vector3(r0.x, r1.x, r2.x), Vector3(r0.y, r1.y, r2.y), Vector3(r0.z, r1.z, r2.z))
+    }
+
+    var diagonal: Vector3 { Vector3(r0.x, r1.y, r2.z) }
+
+    static func * (m: Matrix3, v: Vector3) -> Vector3 { Vector3(m.r0.dot(v), m.r1.dot(v), m.r2.dot(v)) }
+
+    static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
+        let t = b.transposed
+        return Matrix3(Vector3(a.r0.dot(t.r0), a.r0.dot(t.r1), a.r0.dot(t.r2)),
+                       Vector3(a.r1.dot(t.r0), a.r1.dot(t.r1), a.r1.dot(t.r2)),
+                       Vector3(a.r2.dot(t.r0), a.r2.dot(t.r1), a.r2.dot(t.r2)))
+    }
+
+    static func + (a: Matrix3, b: Matrix3) -> Matrix3 { Matrix3(a.r0 + b.r0, a.r1 + b.r1, a.r2 + b.r2) }
+    static func - (a: Matrix3, b: Matrix3) -> Matrix3 { Matrix3(a.r0 - b.r0, a.r1 - b.r1, a.r2 - b.r2) }
+
+    /// The inverse by the adjugate; nil when the matrix is singular.
+    var inverse: Matrix3? {
+        // The columns of the inverse are the cross products of the rows, over the determinant.
+        let c0 = r1.cross(r2), c1 = r2.cross(r0), c2 = r0.cross(r1)
+        let det = r0.dot(c0)
+        guard abs(det) > 1e-300, det.isFinite else { return nil }
+        return Matrix3(c0 / det, c1 / det, c2 / det).transposed
+    }
+}
