@@ -99,9 +99,9 @@ let package = Package(
 
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
         // Waiting for a condition in tests, with a bound that only a hang reaches.
-        .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls", "MotionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff"]),
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],

@@ -10,31 +10,17 @@ after a quick 20° tilt.
 
     cd Benchmarks && accuracy/compare.py [--seed N] [--rate HZ]
 
-It makes a Python venv for the two packages in .build/accuracy-venv the first
-time (PyPI), and builds FilterAccuracy in release mode.
+It makes a Python venv for them in .build/accuracy-venv the first time
+(PyPI), and builds FilterAccuracy in release mode. The filters are run by
+filters.py, which broad.py shares.
 """
 import argparse
 import math
 import os
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PACKAGE = os.path.dirname(HERE)
-VENV = os.path.join(PACKAGE, ".build", "accuracy-venv")
-G = 9.80665
-
-
-def ensure_venv():
-    """Re-runs this script inside a venv holding vqf and imufusion."""
-    python = os.path.join(VENV, "bin", "python")
-    if sys.prefix == VENV:
-        return
-    if not os.path.exists(python):
-        print("accuracy: making a venv with vqf and imufusion (PyPI) in", VENV, file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-        subprocess.run([python, "-m", "pip", "install", "-q", "vqf", "imufusion", "numpy"], check=True)
-    os.execv(python, [python] + sys.argv)
+import filters
+from filters import G
 
 
 # Quaternions as (w, x, y, z) tuples; they rotate board vectors into the earth frame (z up).
@@ -180,51 +166,23 @@ def step_lag(tool, work, rate, seed):
         return math.inf
 
     path = os.path.join(work, "step.csv")
+    t_ns, acc, gyr = columns(rows)
+    filters.write_csv(path, t_ns, acc, gyr)
     truth_time = reached(truth)
     lag = {
-        "TiltMaze": reached(run_tiltmaze(tool, rows, path)),
-        "TiltMaze, accelerometer only (5 Hz low-pass)": reached(run_tiltmaze(tool, rows, path, ["--accelerometer-only"])),
-        "VQF": reached(run_vqf(rows, rate)),
-        "Fusion": reached(run_fusion(rows, rate)),
+        "TiltMaze": reached(filters.run_tiltmaze(tool, path)),
+        "TiltMaze, accelerometer only (5 Hz low-pass)": reached(filters.run_tiltmaze(tool, path, ["--accelerometer-only"])),
+        "VQF": reached(filters.run_vqf(acc, gyr, rate)),
+        "Fusion": reached(filters.run_fusion(acc, gyr, rate)),
     }
     return {k: (v - truth_time) * 1000 for k, v in lag.items()}
 
 
-def run_tiltmaze(tool, rows, path, options=()):
-    with open(path, "w") as f:
-        f.write("t_ns,ax,ay,az,gx,gy,gz\n")
-        for r in rows:
-            f.write(",".join(repr(v) for v in r) + "\n")
-    out = subprocess.run([tool, *options, path], check=True, capture_output=True, text=True).stdout
-    return [tuple(float(v) for v in line.split(",")) for line in out.splitlines()]
-
-
-def up_from(quaternions):
-    return [rotate(qconj(tuple(q)), (0.0, 0.0, 1.0)) for q in quaternions]
-
-
-def run_vqf(rows, rate):
+def columns(rows):
+    """trajectory()'s rows as filters.py takes them: t_ns, accelerometer, gyroscope."""
     import numpy as np
-    from vqf import VQF
-    gyr = np.ascontiguousarray([r[4:7] for r in rows], dtype=float)
-    acc = np.ascontiguousarray([r[1:4] for r in rows], dtype=float)
-    return up_from(VQF(1.0 / rate).updateBatch(gyr, acc)["quat6D"])
-
-
-def run_fusion(rows, rate):
-    """x-io's Fusion as its documentation sets it up without a magnetometer:
-    the AHRS with its gyroscope bias correction, default settings."""
-    import imufusion
-    import numpy as np
-    ahrs = imufusion.Ahrs()
-    ahrs.set_sample_period(1.0 / rate)
-    bias = imufusion.Bias()
-    out = []
-    for r in rows:
-        gyro = bias.update(np.array([math.degrees(v) for v in r[4:7]]))
-        ahrs.update_no_magnetometer(gyro, np.array([v / G for v in r[1:4]]))
-        out.append(tuple(ahrs.get_gravity()))   # "up" in the sensor frame, unit length
-    return out
+    table = np.array(rows)
+    return table[:, 0].astype(np.int64), table[:, 1:4], table[:, 4:7]
 
 
 def main():
@@ -233,11 +191,9 @@ def main():
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args()
-    ensure_venv()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "FilterAccuracy", "--package-path", PACKAGE],
-                   check=True, stdout=subprocess.DEVNULL)
-    tool = os.path.join(PACKAGE, ".build", "release", "FilterAccuracy")
-    work = os.path.join(PACKAGE, ".build", "accuracy")
+    filters.ensure_venv()
+    tool = filters.build_tool()
+    work = os.path.join(filters.PACKAGE, ".build", "accuracy")
     os.makedirs(work, exist_ok=True)
     print(f"inclination error after the first 2 s, degrees: RMS / max ({args.rate:.0f} Hz, {args.seconds:.0f} s, seed {args.seed})")
     print(f"| case | TiltMaze | VQF | Fusion |")
@@ -245,10 +201,13 @@ def main():
     worse = []
     for i, (name, (attitude, acceleration, bias)) in enumerate(cases(args.seed).items()):
         rows, truth = trajectory(attitude, acceleration, bias, args.rate, args.seconds, args.seed * 100 + i)
+        t_ns, acc, gyr = columns(rows)
+        path = os.path.join(work, f"case{i}.csv")
+        filters.write_csv(path, t_ns, acc, gyr)
         results = {
-            "TiltMaze": score(run_tiltmaze(tool, rows, os.path.join(work, f"case{i}.csv")), truth, args.rate),
-            "VQF": score(run_vqf(rows, args.rate), truth, args.rate),
-            "Fusion": score(run_fusion(rows, args.rate), truth, args.rate),
+            "TiltMaze": score(filters.run_tiltmaze(tool, path), truth, args.rate),
+            "VQF": score(filters.run_vqf(acc, gyr, args.rate), truth, args.rate),
+            "Fusion": score(filters.run_fusion(acc, gyr, args.rate), truth, args.rate),
         }
         cells = " | ".join(f"{results[k][0]:.2f} / {results[k][1]:.2f}" for k in ("TiltMaze", "VQF", "Fusion"))
         print(f"| {name} | {cells} |")

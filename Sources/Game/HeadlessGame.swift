@@ -32,10 +32,12 @@ public enum HeadlessGame {
     }
 
     /// Plays `level` from `samples` (in time order) until the exit is
-    /// reached, the last life is lost, or the samples run out.
+    /// reached, the last life is lost, or the samples run out; `onStep` sees
+    /// each step's snapshot with the time of the last sample folded in.
     public static func run(level: Level, samples: [MotionSample], rate: Double = PhysicsLoop.defaultRate,
                            parameters: PhysicsParameters = PhysicsParameters(), rules: GameRules = GameRules(),
-                           estimator: TiltEstimator = TiltEstimator()) -> Outcome {
+                           estimator: TiltEstimator = TiltEstimator(),
+                           onStep: (WorldSnapshot, _ lastSample: Int64) -> Void = { _, _ in }) -> Outcome {
         let ring = SPSCRing<MotionSample>(capacity: 1024)
         let physics = PhysicsLoop(level: level, samples: ring, rate: rate, parameters: parameters, rules: rules,
                                   estimator: estimator)
@@ -71,6 +73,7 @@ public enum HeadlessGame {
             physics.tick(elapsed: step)
             steps += 1
             snapshot = physics.snapshots.read().value
+            if next > 0 { onStep(snapshot, samples[next - 1].timestamp) }
             mix(snapshot.ball.x)
             mix(snapshot.ball.y)
             if snapshot.status == .won || snapshot.status == .lost { break }

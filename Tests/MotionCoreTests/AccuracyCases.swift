@@ -8,7 +8,7 @@ import Foundation
 /// same kind of data; these tests hold TiltMaze to bounds at or below what
 /// VQF reaches there.
 enum AccuracyCases {
-    static let g = 9.81
+    static let g = standardGravity   // compare.py's G, 9.80665
 
     /// compare.py's generator: a 64-bit LCG, the top 53 bits as a double.
     struct Random {

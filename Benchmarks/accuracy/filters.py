@@ -1,0 +1,129 @@
+"""The filters the accuracy scripts compare, run on the same samples.
+
+Shared by compare.py (simulated trajectories), broad.py (the BROAD recordings)
+and broad_windows.py (the BROAD test fixtures). Every run_* function takes the
+accelerometer (m/s², N×3) and gyroscope (rad/s, N×3) in the board frame and
+returns the filter's "up" in the board frame per sample (N×3, not necessarily
+unit length: compare them by angle).
+
+numpy and the filter packages are imported inside the functions: the scripts
+start under whatever python3 is at hand and re-run themselves in the venv
+(ensure_venv) before they need them.
+"""
+import io
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(HERE)
+VENV = os.path.join(PACKAGE, ".build", "accuracy-venv")
+G = 9.80665
+
+
+def ensure_venv():
+    """Re-runs the calling script inside a venv holding vqf, imufusion, numpy,
+    scipy and matplotlib (made from PyPI the first time)."""
+    python = os.path.join(VENV, "bin", "python")
+    if sys.prefix == VENV:
+        return
+    if not os.path.exists(python):
+        print("accuracy: making a venv with vqf, imufusion, numpy, scipy and matplotlib (PyPI) in", VENV,
+              file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+        subprocess.run([python, "-m", "pip", "install", "-q", "vqf", "imufusion", "numpy", "scipy", "matplotlib"],
+                       check=True)
+    os.execv(python, [python] + sys.argv)
+
+
+def build_tool():
+    """Builds FilterAccuracy (release) and returns its path."""
+    subprocess.run(["swift", "build", "-c", "release", "--product", "FilterAccuracy", "--package-path", PACKAGE],
+                   check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(PACKAGE, ".build", "release", "FilterAccuracy")
+
+
+def write_csv(path, t_ns, acc, gyr):
+    """The trajectory file FilterAccuracy reads. repr keeps every double exact,
+    so the tool sees the very numbers the Python filters get."""
+    import numpy as np
+    rows = np.column_stack([acc, gyr]).tolist()
+    with open(path, "w") as f:
+        f.write("t_ns,ax,ay,az,gx,gy,gz\n")
+        f.write("".join(f"{t}," + ",".join(map(repr, r)) + "\n" for t, r in zip(np.asarray(t_ns).tolist(), rows)))
+
+
+def run_tiltmaze(tool, csv, options=()):
+    """TiltMaze's filter over a file from write_csv (["--accelerometer-only"]
+    for the path of a sensor without a gyroscope)."""
+    import numpy as np
+    out = subprocess.run([tool, *options, csv], check=True, capture_output=True, text=True).stdout
+    return np.loadtxt(io.StringIO(out), delimiter=",", ndmin=2)
+
+
+def up_from(quaternions):
+    """Up in the board frame, R(q)^T·e_z, for board→earth quaternions (w, x, y, z)
+    as rows. The third row of R scaled by |q|², so rounded quaternions need no
+    normalising first."""
+    import numpy as np
+    w, x, y, z = np.asarray(quaternions, dtype=float).T
+    return np.column_stack([2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z])
+
+
+def run_vqf(acc, gyr, rate):
+    """VQF (Laidig & Seel) as it runs on a device, default settings (rest and
+    motion gyroscope bias estimation on)."""
+    import numpy as np
+    from vqf import VQF
+    gyr, acc = (np.ascontiguousarray(a, dtype=float) for a in (gyr, acc))
+    return up_from(VQF(1.0 / rate).updateBatch(gyr, acc)["quat6D"])
+
+
+def run_vqf_offline(acc, gyr, rate):
+    """VQF's offline variant: acausal, it sees the whole recording (a bound no
+    online filter can reach, not a rival)."""
+    import numpy as np
+    from vqf import offlineVQF
+    gyr, acc = (np.ascontiguousarray(a, dtype=float) for a in (gyr, acc))
+    return up_from(offlineVQF(gyr, acc, None, 1.0 / rate)["quat6D"])
+
+
+def run_fusion(acc, gyr, rate):
+    """x-io's Fusion without a magnetometer: Ahrs after its Bias gyroscope-offset
+    estimator, one sample at a time.
+
+    Settings are given explicitly because imufusion 1.3.3's own defaults assume
+    100 Hz (Ahrs and Bias scale their start-up ramp, rejection timeout, stationary
+    period and high-pass by it) and switch acceleration rejection off (0°, 0 s).
+    Used: the sample rate of the data; gain 0.5, acceleration rejection 10° and
+    rejection timeout 5 s, the values Fusion's README calls appropriate for most
+    applications; gyroscope range 0 (overrange recovery off: no range is known
+    for the data); Bias: stationary threshold 3 °/s over 3 s (its defaults).
+    """
+    import imufusion
+    import numpy as np
+    ahrs = imufusion.Ahrs()
+    ahrs.set_settings(imufusion.AhrsSettings(sample_rate=rate, gain=0.5, acceleration_rejection=10.0,
+                                             rejection_timeout=5.0))
+    ahrs.set_sample_period(1.0 / rate)
+    bias = imufusion.Bias()
+    bias.set_settings(imufusion.BiasSettings(sample_rate=rate))
+    out = np.empty((len(acc), 3))
+    # Fusion takes °/s and g.
+    for k, (g, a) in enumerate(zip(np.degrees(gyr), np.asarray(acc) / G)):
+        ahrs.update_no_magnetometer(bias.update(g), a)
+        out[k] = ahrs.get_gravity()   # "up" in the board frame, unit length
+    return out
+
+
+def inclination(estimate, truth):
+    """Degrees between two "up" directions per row: NaN where the truth is NaN
+    (no reference), 180 where only the estimate is (a filter that lost itself
+    must not vanish from the averages). atan2 of |a×b| and a·b: accurate at
+    small angles, where acos is not."""
+    import numpy as np
+    estimate, truth = np.asarray(estimate, dtype=float), np.asarray(truth, dtype=float)
+    errors = np.degrees(np.arctan2(np.linalg.norm(np.cross(estimate, truth), axis=1),
+                                   np.einsum("ij,ij->i", estimate, truth)))
+    errors[np.isnan(errors) & np.isfinite(truth).all(axis=1)] = 180.0
+    return errors
