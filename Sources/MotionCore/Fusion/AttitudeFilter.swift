@@ -37,7 +37,7 @@ import Musl
 /// - **Rest is detected** (`RestDetector`) for that, and to settle the
 ///   inclination quickly while the board lies still (`restSettleTime`): with
 ///   no push possible, the average need not be long, and a tilt the
-///   gyroscope missed is then set right within a second.
+///   gyroscope missed is set right within a couple of seconds of lying still.
 ///
 /// Every step uses its own sample's time, so any rate from 25 Hz to 1 kHz,
 /// and evdev's uneven timing, behave the same; samples with only a
