@@ -29,7 +29,11 @@ import Musl
 ///   sustained push looked like a tilt; this way it holds (see the README).
 /// - **Nothing is gated.** No reading is ignored for its size or its
 ///   disagreement: a jolt of several g is one sample among hundreds in the
-///   average, and gates are what a long push defeats.
+///   average, and a push only cancels in the average if all of it goes in.
+///   Measured: holding the average while a reading's magnitude is more than
+///   0.3–1 g off 1 g (Fusion's kind of rejection, softened) took BROAD's fast
+///   translation from 0.42° to 7–27° RMS, and the mean of the 30 trials from
+///   0.58° to 4–5°: the part of a push that is kept no longer cancels.
 /// - **The gyroscope's bias is estimated** (`GyroBiasEstimator`): at rest
 ///   from the gyroscope's own mean, in motion from what the inclination
 ///   correction keeps having to turn; a bias left in makes the inclination
