@@ -35,10 +35,16 @@ public struct BroadWindow: Sendable {
 
     /// The figures `reference.json` holds for window `name` and `filter` ("VQF online", "VQF offline", "Fusion").
     public static func reference(_ name: String, filter: String) throws -> Figures {
-        let data = try Data(contentsOf: directory.appendingPathComponent("reference.json"))
-        let all = try JSONDecoder().decode([String: [String: AnyFigures]].self, from: data)
-        guard case .figures(let f)? = all[name]?[filter] else { throw Failure("reference.json has no \(filter) for \(name)") }
+        guard case .figures(let f)? = try references.get()[name]?[filter] else {
+            throw Failure("reference.json has no \(filter) for \(name)")
+        }
         return f
+    }
+
+    /// `reference.json`, read once for every test that asks.
+    private static let references = Result {
+        try JSONDecoder().decode([String: [String: AnyFigures]].self,
+                                 from: Data(contentsOf: directory.appendingPathComponent("reference.json")))
     }
 
     private enum AnyFigures: Decodable {

@@ -73,9 +73,9 @@ public struct AttitudeFilter: Sendable {
 
     public let parameters: Parameters
     /// The board's rotation as the gyroscope alone has it (board → inertial frame).
-    private var gyroAttitude = Quaternion.identity
+    @usableFromInline private(set) var gyroAttitude = Quaternion.identity
     /// The turn about a level axis that takes the inertial frame to the earth's.
-    private var inclination = Quaternion.identity
+    @usableFromInline private(set) var inclination = Quaternion.identity
     /// The accelerometer in the inertial frame (x, y, z), and what the bias
     /// estimate needs low-passed the same way: the attitude's rotation matrix
     /// (9) and the bias seen in the earth frame (earth x and y).
@@ -94,13 +94,13 @@ public struct AttitudeFilter: Sendable {
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
         averages = ButterworthLowPass()
-        rest = RestDetector(thresholds: parameters.rest)
+        rest = RestDetector(thresholds: parameters.rest, maxBias: parameters.maxBias)
         biasEstimator = GyroBiasEstimator(noise: parameters.bias, maxBias: parameters.maxBias)
     }
 
     /// Board → earth (earth z up); the heading is the gyroscope's and drifts.
     @inlinable
-    public var attitude: Quaternion { (inclinationCorrection * integratedAttitude).normalized }
+    public var attitude: Quaternion { (inclination * gyroAttitude).normalized }
 
     /// The direction "up" (against gravity) in the board frame, for the current attitude.
     @inlinable
@@ -125,9 +125,6 @@ public struct AttitudeFilter: Sendable {
         biasEstimator.remember(bias)
     }
 
-    @usableFromInline var inclinationCorrection: Quaternion { inclination }
-    @usableFromInline var integratedAttitude: Quaternion { gyroAttitude }
-
     /// Folds in one sample: the gyroscope's part first (it carries the
     /// attitude to the sample's time), then the accelerometer's.
     public mutating func add(_ sample: MotionSample) {
@@ -143,7 +140,7 @@ public struct AttitudeFilter: Sendable {
         let dt = lastGyroTime.map { Self.step(from: $0, to: time) } ?? 0
         lastGyroTime = max(lastGyroTime ?? .min, time)
         hasGyroscope = true
-        rest.addRotation(rate, dt: dt, bias: bias, biasIsKnown: hasLearntBias, maxBias: parameters.maxBias)
+        rest.addRotation(rate, dt: dt, bias: bias, biasIsKnown: hasLearntBias)
         guard dt > 0 else { return }
         gyroAttitude = (gyroAttitude * Quaternion(rotationVector: (rate - bias) * dt)).normalized
     }

@@ -26,6 +26,8 @@ import Musl
 /// test are TiltMaze's, for hobby IMUs whose biases can reach several °/s.
 struct RestDetector: Sendable {
     let thresholds: RestThresholds
+    /// The largest bias believed, rad/s: a steadier reading than this is a turn.
+    let maxBias: Double
     private let cosineOfMaximumTilt: Double
     private var gyroscopeMean: ButterworthLowPass<SIMD4<Double>>
     private var accelerometerMean: ButterworthLowPass<SIMD4<Double>>
@@ -36,8 +38,9 @@ struct RestDetector: Sendable {
     /// The accelerometer's mean's direction when the current rest began.
     private var restDirection: Vector3?
 
-    init(thresholds: RestThresholds) {
+    init(thresholds: RestThresholds, maxBias: Double) {
         self.thresholds = thresholds
+        self.maxBias = maxBias
         cosineOfMaximumTilt = cos(thresholds.maximumTilt)
         gyroscopeMean = ButterworthLowPass()
         accelerometerMean = ButterworthLowPass()
@@ -46,7 +49,7 @@ struct RestDetector: Sendable {
     var isAtRest: Bool { stillFor >= thresholds.minimumTime }
 
     /// Folds in a gyroscope reading, given what is known of the bias.
-    mutating func addRotation(_ rate: Vector3, dt: Double, bias: Vector3, biasIsKnown: Bool, maxBias: Double) {
+    mutating func addRotation(_ rate: Vector3, dt: Double, bias: Vector3, biasIsKnown: Bool) {
         let mean = Vector3(gyroscopeMean.update(SIMD4(rate.x, rate.y, rate.z, 0), dt: dt, timeConstant: thresholds.filterTime))
         meanRotation = mean
         let deviation = rate - mean
