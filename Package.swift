@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls", "MotionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],
                     exclude: ["Golden"]),

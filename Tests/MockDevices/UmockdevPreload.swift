@@ -77,8 +77,18 @@ public enum UmockdevPreload {
         guard let wrapper = wrapperPath else {
             throw TestbedError("umockdev-wrapper is not installed (Debian package umockdev)")
         }
-        let binary = testBinaryPath
-        let command = [wrapper, binary, "--testing-library", "swift-testing", "--filter", suite]
+        return try run([wrapper] + testCommand(filter: suite), timeout: timeout)
+    }
+
+    /// This test binary's command line running only the tests whose id matches `filter`.
+    static func testCommand(filter: String) -> [String] {
+        [testBinaryPath, "--testing-library", "swift-testing", "--filter", filter]
+    }
+
+    /// Runs `command` (its first word a full path) with standard input empty,
+    /// waits up to `timeout`, and kills it (by its pid) if it overruns.
+    /// Output goes through a temporary file, not a pipe.
+    static func run(_ command: [String], timeout: Duration) throws(TestbedError) -> Run {
         let outPath = "/tmp/tiltmaze-umockdev-rerun-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         defer { unlink(outPath) }
 
@@ -100,8 +110,8 @@ public enum UmockdevPreload {
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, wrapper, &actions, &attributes, argv, environ)
-        guard rc == 0 else { throw TestbedError("cannot run \(wrapper): \(String(cString: strerror(rc)))") }
+        let rc = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+        guard rc == 0 else { throw TestbedError("cannot run \(command[0]): \(String(cString: strerror(rc)))") }
 
         let (seconds, attoseconds) = timeout.components
         let deadline = monotonicSeconds() + Double(seconds) + Double(attoseconds) / 1e18

@@ -53,6 +53,16 @@ public enum UnprivilegedFileAccess {
         return ["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--"] + command
     }
 
+    /// Runs the tests whose id matches `filter` again in a child process of
+    /// this test binary as `nobody` (see `unprivilegedCommand`), for a test
+    /// whose point is a permission root does not feel: `access(2)` checks
+    /// the real uid, which `setfsuid` leaves alone. Only when the tests run as
+    /// root; the caller runs its body itself otherwise.
+    public static func rerunAsNobody(_ filter: String, timeout: Duration = .seconds(120)) throws(TestbedError)
+        -> UmockdevPreload.Run {
+        try UmockdevPreload.run(unprivilegedCommand(UmockdevPreload.testCommand(filter: filter)), timeout: timeout)
+    }
+
     /// Makes everything under `directory` usable by anyone: the ioctl
     /// sockets and the directories holding them (nodes in subdirectories,
     /// such as /dev/input/eventN, have theirs at ioctl/dev/input/eventN).
