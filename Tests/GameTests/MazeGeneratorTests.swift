@@ -13,12 +13,12 @@ struct MazeGeneratorTests {
             let sizes = [(7, 7), (41, 21), (21, 41), (40, 20), (101, 101)]
             let (w, h) = sizes[Int(seed) % sizes.count]
             let maze = try level(seed, w, h)
-            let distance = MazeGenerator.walkDistances(maze.cells, width: maze.width, height: maze.height, from: maze.start)
-            let exits = maze.cells.indices.filter { maze.cells[$0] == .exit }
-            #expect(exits.count == 1, "seed \(seed)")
-            #expect(exits.allSatisfy { distance[$0] > 0 }, "seed \(seed) \(w)x\(h): exit cut off")
+            let reach = Reachability(maze)
+            #expect(reach.exits.count == 1, "seed \(seed)")
+            #expect(reach.reachableExits.count == reach.exits.count, "seed \(seed) \(w)x\(h): exit cut off")
+            #expect(reach.exits.allSatisfy { $0 != maze.start }, "seed \(seed): the exit is on the start")
             // Every floor cell is reachable: a maze, not islands.
-            #expect(maze.cells.indices.allSatisfy { maze.cells[$0] == .wall || distance[$0] >= 0 }, "seed \(seed)")
+            #expect(reach.islands.count == 0, "seed \(seed) \(w)x\(h): cut-off floor at \(reach.islands.prefix(3))")
             // Closed all round.
             for c in 0 ..< w { #expect(maze.isWall(c, 0) && maze.isWall(c, h - 1)) }
             for r in 0 ..< h { #expect(maze.isWall(0, r) && maze.isWall(w - 1, r)) }
