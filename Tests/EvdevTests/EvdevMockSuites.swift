@@ -38,7 +38,8 @@ enum EvdevMockSuites {
     }
 
     /// Re-runs one nested suite (by its type name) under umockdev-wrapper
-    /// and records its output as a failure when it did not pass.
+    /// and records, naming them, the child tests that did not pass (a
+    /// skipped child fails too: it checked nothing).
     static func expectPassesUnderPreload(_ suite: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let run = try UmockdevPreload.rerun(suite: "EvdevTests.EvdevMockSuites/\(suite)/")
         #expect(run.passed, "\(run)", sourceLocation: sourceLocation)

@@ -25,7 +25,8 @@ enum MockDeviceSuites {
     }
 
     /// Re-runs one nested suite (by its type name) under umockdev-wrapper
-    /// and records its output as a failure when it did not pass.
+    /// and records, naming them, the child tests that did not pass (a
+    /// skipped child fails too: it checked nothing).
     static func expectPassesUnderPreload(_ suite: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let run = try UmockdevPreload.rerun(suite: "IIOTests.MockDeviceSuites/\(suite)/")
         #expect(run.passed, "\(run)", sourceLocation: sourceLocation)

@@ -59,8 +59,8 @@ public enum UnprivilegedFileAccess {
     /// the real uid, which `setfsuid` leaves alone. Only when the tests run as
     /// root; the caller runs its body itself otherwise.
     public static func rerunAsNobody(_ filter: String, timeout: Duration = .seconds(120)) throws(TestbedError)
-        -> UmockdevPreload.Run {
-        try UmockdevPreload.run(unprivilegedCommand(UmockdevPreload.testCommand(filter: filter)), timeout: timeout)
+        -> ChildTestRun {
+        try ChildTestRun.run(filter: filter, behind: unprivilegedCommand([]), timeout: timeout)
     }
 
     /// Makes everything under `directory` usable by anyone: the ioctl

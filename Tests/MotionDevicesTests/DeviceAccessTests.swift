@@ -26,7 +26,7 @@ struct DeviceAccessTests {
         guard getuid() != 0 else {
             // Root may write anything: the same test, as nobody, in a child.
             let run = try UnprivilegedFileAccess.rerunAsNobody("MotionDevicesTests.DeviceAccessTests/notWritable()")
-            #expect(run.status == 0 && run.testsRun == 1 && run.passedTests == 1, "\(run)")
+            #expect(run.passed && run.tests.count == 1, "\(run)")
             return
         }
         let path = NSTemporaryDirectory() + "tiltmaze-access-\(getpid())"

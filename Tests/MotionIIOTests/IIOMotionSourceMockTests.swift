@@ -316,7 +316,7 @@ struct IIOMotionSourceMockTests {
 struct IIOMotionSourceUnderPreload {
     @Test("the mock suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIOMotionSourceMockTests")
+        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIOMotionSourceMockTests/")
         #expect(run.passed, "\(run)")
     }
 }

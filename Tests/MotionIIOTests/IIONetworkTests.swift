@@ -79,7 +79,7 @@ struct IIONetworkTests {
 struct IIONetworkUnderPreload {
     @Test("the iiod suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIONetworkTests")
+        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIONetworkTests/")
         #expect(run.passed, "\(run)")
     }
 }

@@ -280,7 +280,7 @@ struct DoctorCommandTests {
 struct DoctorCommandTestsUnderPreload {
     @Test("the doctor suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.DoctorCommandTests")
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.DoctorCommandTests/")
         #expect(run.passed, "\(run)")
     }
 }

@@ -160,7 +160,7 @@ struct EvdevCommandTests {
 struct EvdevCommandTestsUnderPreload {
     @Test("the mock evdev command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.EvdevCommandTests")
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.EvdevCommandTests/")
         #expect(run.passed, "\(run)")
     }
 }

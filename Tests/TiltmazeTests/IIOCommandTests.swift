@@ -122,7 +122,7 @@ struct IIONetworkCommandTests {
 struct IIONetworkCommandTestsUnderPreload {
     @Test("the iiod command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIONetworkCommandTests")
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIONetworkCommandTests/")
         #expect(run.passed, "\(run)")
     }
 }
@@ -131,7 +131,7 @@ struct IIONetworkCommandTestsUnderPreload {
 struct IIOCommandTestsUnderPreload {
     @Test("the mock command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOCommandTests")
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOCommandTests/")
         #expect(run.passed, "\(run)")
     }
 }
@@ -188,7 +188,7 @@ struct IIOPlayTests {
 struct IIOPlayTestsUnderPreload {
     @Test("the mock play suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOPlayTests")
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.IIOPlayTests/")
         #expect(run.passed, "\(run)")
     }
 }

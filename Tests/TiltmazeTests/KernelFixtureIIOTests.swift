@@ -90,7 +90,7 @@ struct KernelFixtureIIOTests {
 struct KernelFixtureIIOTestsUnderPreload {
     @Test("the recorded-driver suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.KernelFixtureIIOTests")
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.KernelFixtureIIOTests/")
         #expect(run.passed, "\(run)")
     }
 }
