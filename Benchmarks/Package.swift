@@ -36,6 +36,11 @@ let package = Package(
             name: "AtomicsRing",
             dependencies: [.product(name: "Atomics", package: "swift-atomics")]
         ),
+        // How every benchmark ends: failures `run` sees (`fail`), and the short smoke run CI makes.
+        // Swift 5 mode: it edits the framework's registry (a plain static var, which Swift 6
+        // refuses to touch) while the runner registers benchmarks, on one thread, before any runs.
+        .target(name: "BenchmarkRun", dependencies: [.product(name: "Benchmark", package: "benchmark")],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
         // Test fixtures shared by the benchmarks (a level with ghosts, sample streams).
         .target(
             name: "BenchmarkSupport",
@@ -66,12 +71,13 @@ let package = Package(
         // Issue 3: scan written to a umockdev device node → sample in the ring.
         // Runs only under libumockdev-preload (`./run --target IIOLatency`).
         benchmark("IIOLatency", root: ["IIO", "MotionCore", "MotionDevices", "Realtime", "SystemCalls"], local: ["MockIMU"]),
-        // Issue 12: the attitude filter over compare.py's trajectories (not a timing benchmark:
-        // a command-line tool printing its estimates, which compare.py scores beside VQF and Fusion).
+        // Issue 12: the attitude filter over compare.py's and broad.py's recordings (not a timing
+        // benchmark: a command-line tool printing its estimates, scored beside VQF and Fusion).
+        // Outside Benchmarks/: the plugin runs every executable in that folder as a benchmark.
         .executableTarget(
             name: "FilterAccuracy",
             dependencies: [.product(name: "MotionCore", package: root)],
-            path: "Benchmarks/FilterAccuracy"
+            path: "Tools/FilterAccuracy"
         ),
         // Issue 4: input_event records → EvdevSampleFeeder → sample in the ring, per sample.
         benchmark("EvdevFeed", root: ["Evdev", "MotionCore", "MotionDevices", "Handoff"]),
@@ -85,7 +91,7 @@ func benchmark(_ name: String, root rootProducts: [String], local: [Target.Depen
     .executableTarget(
         name: name,
         dependencies: [.product(name: "Benchmark", package: "benchmark")]
-            + rootProducts.map { .product(name: $0, package: root) } + local,
+            + rootProducts.map { .product(name: $0, package: root) } + ["BenchmarkRun"] + local,
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )

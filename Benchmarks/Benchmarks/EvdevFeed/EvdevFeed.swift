@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkRun
 import Evdev
 import MotionCore
 import MotionDevices
@@ -117,6 +118,7 @@ struct BenchError: Error, CustomStringConvertible {
 let hasPMU = ["cpu", "cpu_core", "armv8_pmuv3_0"].contains { access("/sys/bus/event_source/devices/\($0)", F_OK) == 0 }
 
 let benchmarks: @Sendable () -> Void = {
+    defer { BenchmarkRun.registrationDone() }
     do {
         try verify(.dualSense)
         try verify(.joyCon)
@@ -155,7 +157,7 @@ let benchmarks: @Sendable () -> Void = {
             rig.feeder = feeder
             blackHole(result.checksum)
             if result.drained != count || result.refused != 0 || rig.ring.droppedCount != 0 {
-                benchmark.error("\(result.drained) of \(count) samples in the ring, \(result.refused) refused, "
+                benchmark.fail("\(result.drained) of \(count) samples in the ring, \(result.refused) refused, "
                                 + "\(rig.ring.droppedCount) dropped")
             }
         }
@@ -170,7 +172,7 @@ let benchmarks: @Sendable () -> Void = {
             unscaled.feeder = feeder
             blackHole(result.checksum)
             if result.drained != 10_000 || result.refused != 0 {
-                benchmark.error("\(result.drained) of 10000 samples in the ring, \(result.refused) refused")
+                benchmark.fail("\(result.drained) of 10000 samples in the ring, \(result.refused) refused")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkRun
 import BenchmarkSupport
 import Game
 import MotionCore
@@ -16,6 +17,7 @@ import Render
 let calls = 10_000
 
 let benchmarks: @Sendable () -> Void = {
+    defer { BenchmarkRun.registrationDone() }
     let level = Fixtures.level()
     let gravities = Fixtures.gravities()
     let samples = Fixtures.samples()
@@ -30,12 +32,14 @@ let benchmarks: @Sendable () -> Void = {
 
     do {
         let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
-        let loop = PhysicsLoop(level: level, samples: ring)
+        let loop = Fixtures.endlessLoop(level, samples: ring)
         var feeder = TickFeeder(samples: samples)
         Benchmark("PhysicsLoop.tick ×10000 (4 samples per tick)", configuration: configuration) { benchmark in
             for _ in 0..<calls {
                 feeder.tick(loop, ring: ring, samplesPerTick: Fixtures.samplesPerTick)
             }
+            let latest = loop.snapshots.read().value
+            if latest.status != .playing { benchmark.fail("the ball left play: \(latest.status)") }
         }
     }
 
@@ -61,7 +65,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     do {
-        var world = World(level: level, dt: 1 / Fixtures.physicsRate)
+        var world = Fixtures.endlessWorld(level)
         var g = 0
         var snapshot = WorldSnapshot()
         Benchmark("World.step + snapshot(into:) ×10000", configuration: configuration) { benchmark in
@@ -71,6 +75,7 @@ let benchmarks: @Sendable () -> Void = {
                 g &+= 1
             }
             blackHole(snapshot)
+            if snapshot.status != .playing { benchmark.fail("the ball left play: \(snapshot.status)") }
         }
     }
 

@@ -1,5 +1,6 @@
 import SystemCalls
 import Benchmark
+import BenchmarkRun
 import IIO
 import MockIMU
 import MotionCore
@@ -222,12 +223,15 @@ final class BareReader: @unchecked Sendable {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    defer { BenchmarkRun.registrationDone() }
     guard UmockdevPreload.isActive else {
         warn("""
             IIOLatency: SKIPPED, libumockdev-preload is not in LD_PRELOAD. This benchmark needs a umockdev \
             testbed; run it as `./run --target IIOLatency` (which wraps itself in umockdev-wrapper) or \
-            `umockdev-wrapper ./run --target IIOLatency` from /work/main/Benchmarks.\n
+            `umockdev-wrapper ./run --target IIOLatency` from Benchmarks/.\n
             """)
+        // A smoke run is there to run every benchmark: skipping one is a failure there.
+        if BenchmarkRun.isSmokeRun { BenchmarkRun.targetFailed("IIOLatency", "skipped: libumockdev-preload is not in LD_PRELOAD") }
         return
     }
 
@@ -287,7 +291,7 @@ let benchmarks: @Sendable () -> Void = {
             maxIterations: 2000
         )
     ) { benchmark in
-        guard let source = rig.source else { benchmark.error("no source: setup failed"); return }
+        guard let source = rig.source else { benchmark.fail("no source: setup failed"); return }
         let k = rig.sequence
         rig.sequence += 1
         rig.fill(sequence: k)
@@ -303,7 +307,7 @@ let benchmarks: @Sendable () -> Void = {
             t1 = MonotonicClock.now()
         } catch {
             benchmark.stopMeasurement()
-            benchmark.error("\(error)")
+            benchmark.fail("\(error)")
             return
         }
         benchmark.stopMeasurement()
@@ -332,7 +336,7 @@ let benchmarks: @Sendable () -> Void = {
             maxIterations: 1000
         )
     ) { benchmark in
-        guard let source = rig.source, let bare = rig.bare else { benchmark.error("setup failed"); return }
+        guard let source = rig.source, let bare = rig.bare else { benchmark.fail("setup failed"); return }
         do {
             let s: Int64, b: Int64
             if round & 1 == 0 {
@@ -345,7 +349,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(bareMetric, Int(b))
             benchmark.measurement(ratioMetric, Int(s * 100 / max(b, 1)))
         } catch {
-            benchmark.error("\(error)")
+            benchmark.fail("\(error)")
         }
     } setup: {
         try rig.start()
@@ -365,9 +369,9 @@ let benchmarks: @Sendable () -> Void = {
             thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
         )
     ) { benchmark in
-        guard let source = rig.source else { benchmark.error("no source: setup failed"); return }
+        guard let source = rig.source else { benchmark.fail("no source: setup failed"); return }
         for _ in 0..<scansPerSample {
-            do { _ = try throughSource(source) } catch { benchmark.error("\(error)"); return }
+            do { _ = try throughSource(source) } catch { benchmark.fail("\(error)"); return }
         }
     } setup: {
         try rig.start()
@@ -392,7 +396,7 @@ let benchmarks: @Sendable () -> Void = {
             maxIterations: 300
         )
     ) { benchmark in
-        guard let source = rig.source else { benchmark.error("no source: setup failed"); return }
+        guard let source = rig.source else { benchmark.fail("no source: setup failed"); return }
         let count = IIOMotionSource.bufferSamples(rate: 200, local: false)
         var written: [Int64] = []
         let first = rig.sequence
@@ -402,12 +406,12 @@ let benchmarks: @Sendable () -> Void = {
             rig.fill(sequence: k)
             pace()
             written.append(MonotonicClock.now())
-            guard write(rig.fd, rig.scan.baseAddress, 24) == 24 else { benchmark.error("write to \(node) failed"); return }
+            guard write(rig.fd, rig.scan.baseAddress, 24) == 24 else { benchmark.fail("write to \(node) failed"); return }
         }
         do {
             _ = try rig.wait(for: first + Int64(count - 1), in: source, since: written[0])
         } catch {
-            benchmark.error("\(error)")
+            benchmark.fail("\(error)")
             return
         }
         let arrived = MonotonicClock.now()

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkRun
 import IIO
 import MotionCore
 import MotionDevices
@@ -115,6 +116,7 @@ struct BenchError: Error, CustomStringConvertible {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    defer { BenchmarkRun.registrationDone() }
     let scans: Scans
     do {
         scans = try Scans()
@@ -165,7 +167,7 @@ let benchmarks: @Sendable () -> Void = {
             i = (i + 1) & (scanCount - 1)
         }
         blackHole(samplesOut)
-        if rejected != 0 { benchmark.error("\(rejected) samples rejected: the fixture should be plausible") }
+        if rejected != 0 { benchmark.fail("\(rejected) samples rejected: the fixture should be plausible") }
     }
 
     Benchmark("IIOScanLayout.rawValue ×7 channels, MPU-6050 24 B scan (per scan)",

@@ -1,6 +1,7 @@
 import SystemCalls
 import AtomicsRing
 import Benchmark
+import BenchmarkRun
 import MotionCore
 import Handoff
 
@@ -28,6 +29,7 @@ let capacity = 1024
 let itemsPerTransfer = 100_000
 
 let benchmarks: @Sendable () -> Void = {
+    defer { BenchmarkRun.registrationDone() }
     let singleConfiguration = Benchmark.Configuration(
         metrics: [.throughput, .wallClock],
         warmupIterations: 2,
@@ -41,7 +43,7 @@ let benchmarks: @Sendable () -> Void = {
             let r = transfer(through: ring, count: benchmark.scaledIterations.count, consumer: consumer,
                              started: { benchmark.startMeasurement() },
                              finished: { benchmark.stopMeasurement() })
-            if r.misordered != 0 { benchmark.error("\(r.misordered) items out of order") }
+            if r.misordered != 0 { benchmark.fail("\(r.misordered) items out of order") }
         }
     }
 
@@ -97,7 +99,7 @@ let benchmarks: @Sendable () -> Void = {
         for k in 0..<variants.count {
             let i = (round + k) % variants.count
             let r = variants[i].run()
-            if r.misordered != 0 { benchmark.error("\(r.misordered) items out of order") }
+            if r.misordered != 0 { benchmark.fail("\(r.misordered) items out of order") }
             rates[i] = Int(Double(itemsPerTransfer) * 1e9 / Double(r.nanoseconds))
         }
         round += 1

@@ -5,6 +5,7 @@ import Musl
 #endif
 import Game
 import MotionCore
+import Handoff
 
 /// Fixtures shared by the benchmarks: a level with ghosts on which the ball
 /// never wins (its exit is walled in, so every step does full work), tilts that
@@ -69,6 +70,33 @@ public enum Fixtures {
         do { return try LevelParser(file: "benchmark-screen").parse(screenLevelText) } catch {
             fatalError("benchmark screen level does not parse: \(error)")
         }
+    }
+
+    /// Rules under which a benchmark's game never ends: lives do not run
+    /// out. With `sealed(_:)` levels, `World.step` does a full step for as
+    /// long as a benchmark runs; a world that had ended would return at once
+    /// from every step and the figure would measure nothing.
+    public static var endlessRules: GameRules {
+        var rules = GameRules()
+        rules.lives = Int.max
+        return rules
+    }
+
+    /// `level` with every exit turned to wall, so the ball cannot win it.
+    public static func sealed(_ level: Level) -> Level {
+        Level(title: level.title, width: level.width, height: level.height,
+              cells: level.cells.map { $0 == .exit ? .wall : $0 }, start: level.start, ghosts: level.ghosts,
+              pellets: level.pellets, exitNeedsAllPellets: level.exitNeedsAllPellets)
+    }
+
+    /// A world on `level` (sealed) that plays for as long as a benchmark runs.
+    public static func endlessWorld(_ level: Level) -> World {
+        World(level: sealed(level), rules: endlessRules, dt: 1 / physicsRate)
+    }
+
+    /// A physics loop on `level` (sealed) that plays for as long as a benchmark runs.
+    public static func endlessLoop(_ level: Level, samples: SPSCRing<MotionSample>) -> PhysicsLoop {
+        PhysicsLoop(level: sealed(level), samples: samples, rules: endlessRules)
     }
 
     /// Physics rate the game runs at.
