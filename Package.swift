@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "PNG", targets: ["PNG"]),
         .library(name: "IIO", targets: ["IIO"]),
         .library(name: "Evdev", targets: ["Evdev"]),
+        .library(name: "DRM", targets: ["DRM"]),
+        .library(name: "Fbdev", targets: ["Fbdev"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -42,6 +44,11 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        .systemLibrary(
+            name: "CDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
 
         // umockdev's C API, for tests that run the real libiio and libevdev
         // against fake sysfs and /dev nodes.
@@ -57,6 +64,9 @@ let package = Package(
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
         .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Evdev", dependencies: ["CEvdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "DRM", dependencies: ["CDRM", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        // The framebuffer device and the virtual console, on the kernel's headers.
+        .target(name: "Fbdev", dependencies: ["CLinuxDisplay", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
 
         // PNG files through libpng's simplified API (snapshots, golden pictures).
         .target(name: "PNG", dependencies: ["CPNG", "SystemCalls"]),
@@ -81,17 +91,17 @@ let package = Package(
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
-        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "CLinuxDisplay",
+        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "Fbdev", "DRM",
                                                .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
-        .target(name: "Diagnostics", dependencies: ["MotionDevices", "Render", "IIO", "SystemCalls",
+        .target(name: "Diagnostics", dependencies: ["MotionDevices", "IIO", "Fbdev", "DRM", "SystemCalls",
                                                     .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev",
+                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -104,14 +114,16 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG"]),
+        .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
-        .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "MotionDevices", "IIO", "MockDevices", "PNG"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "IIO", "MockDevices", "PNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks the module cut of Package.swift (ARCHITECTURE.md, "Modules"):
-the game and the renderer, and their tests, never reach the sensor
-libraries, and the motion core reaches no C library at all.
+every module has a rule saying what it may not reach (the game and the
+renderer never reach the sensor libraries, the wrappers only their C
+library, the motion core no C at all), no module above the wrappers
+uses a C module directly, and Render makes no device call itself.
 
 Reads `swift package dump-package` (run by `make test` before the build);
 exits 1 naming each module that reaches what it may not."""
@@ -32,27 +34,79 @@ def reach(name, seen=None):
 
 
 sensor_side = {"CIIO", "CEvdev", "IIO", "Evdev", "MotionDevices"}
+display_side = {"CLinuxDisplay", "CDRM", "Fbdev", "DRM"}
+c_modules = {"CIIO", "CEvdev", "CPNG", "CSystemCalls", "CLinuxDisplay", "CDRM"}
+ours = set(targets)
+test_only = {"TestSupport", "MockDevices", "CUmockdev"}
+
+
+def only(*allowed):
+    """Everything of the package except `allowed` (and the module itself)."""
+    return ours - set(allowed)
+
+
+# What each module may not reach, directly or through another. Every module
+# of Sources/ has a rule; a new one without a rule fails this script.
 rules = {
-    "Game": sensor_side,
-    "Render": sensor_side,
-    "GameTests": sensor_side,
-    "RenderTests": sensor_side,
-    "MotionCoreTests": sensor_side,
+    "tiltmaze": test_only,
+    # doctor and devices: what the machine offers; never the game or its screens.
+    "Diagnostics": {"Render", "Game", "tiltmaze"} | test_only,
+    # Screens: no sensor library; device calls only through the display wrappers.
+    "Render": sensor_side | {"Diagnostics", "tiltmaze"} | test_only,
+    # The game: no device and no screen.
+    "Game": sensor_side | display_side | {"Render", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
+    "MotionDevices": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
     # Pure Swift: samples, filters, the board's physics; no C at all, ours included.
-    "MotionCore": {"CIIO", "CEvdev", "CSystemCalls", "IIO", "Evdev", "MotionDevices", "SystemCalls", "Realtime"},
+    "MotionCore": only("Handoff"),
     # Values only: they depend on nothing of the package.
-    "Controls": set(targets) - {"Controls"},
-    "Handoff": set(targets) - {"Handoff"},
+    "Controls": only(),
+    "Handoff": only(),
+    "Realtime": only("SystemCalls", "CSystemCalls"),
+    "SystemCalls": only("CSystemCalls"),
     # Thin faces on their C library and the system-call seam: no policy above them.
-    "IIO": set(targets) - {"CIIO", "SystemCalls", "CSystemCalls"},
-    "Evdev": set(targets) - {"CEvdev", "SystemCalls", "CSystemCalls"},
+    "IIO": only("CIIO", "SystemCalls", "CSystemCalls"),
+    "Evdev": only("CEvdev", "SystemCalls", "CSystemCalls"),
+    "Fbdev": only("CLinuxDisplay", "SystemCalls", "CSystemCalls"),
+    "DRM": only("CDRM", "SystemCalls", "CSystemCalls"),
+    "PNG": only("CPNG", "SystemCalls", "CSystemCalls"),
+    # Tests of the game and the screens never reach the sensor libraries.
+    "GameTests": sensor_side | display_side,
+    "RenderTests": sensor_side,
+    "MotionCoreTests": sensor_side | display_side,
 }
+# Modules above the wrappers call no C library themselves: only through a wrapper.
+direct_c_forbidden = {"Render", "Diagnostics", "Game", "MotionDevices", "MotionCore", "tiltmaze"}
+
 failed = False
+
+
+def fail(text):
+    global failed
+    failed = True
+    print(text, file=sys.stderr)
+
+
+for t in package["targets"]:
+    if t["type"] in ("regular", "executable") and t.get("path") is None and t["name"] not in rules \
+            and t["name"] not in c_modules:
+        fail(f"{t['name']} has no rule in scripts/check-module-layers.py: say what it may not reach")
 for module, forbidden in rules.items():
-    bad = reach(module) & forbidden
+    bad = reach(module) & (forbidden - {module})
     if bad:
-        failed = True
-        print(f"{module} reaches {', '.join(sorted(bad))}: see ARCHITECTURE.md, Modules", file=sys.stderr)
+        fail(f"{module} reaches {', '.join(sorted(bad))}: see ARCHITECTURE.md, Modules")
+for module in direct_c_forbidden:
+    bad = set(direct(module)) & c_modules
+    if bad:
+        fail(f"{module} uses {', '.join(sorted(bad))} directly: call C through its wrapper module (ARCHITECTURE.md, Rules)")
+# Render draws; the device calls (ioctl, mmap) are the display wrappers' job.
+import pathlib
+import re
+device_call = re.compile(r"\b(ioctl|mmap|munmap)\(|\.control\(")
+for source in sorted(pathlib.Path("Sources/Render").rglob("*.swift")):
+    for number, line in enumerate(source.read_text().splitlines(), 1):
+        code = line.split("//", 1)[0]
+        if device_call.search(code):
+            fail(f"{source}:{number}: a device call in Render: put it in Fbdev or DRM")
 if failed:
     sys.exit(1)
 print(f"module layers: ok ({', '.join(rules)})")

@@ -8,8 +8,8 @@ set -euo pipefail
 
 purpose=${1:-play}
 
-# Build: pkg-config finds libiio, libevdev and libpng for the CIIO/CEvdev/CPNG targets.
-packages=(pkg-config libiio-dev libevdev-dev libpng-dev)
+# Build: pkg-config finds libiio, libevdev, libpng and libdrm for the CIIO/CEvdev/CPNG/CDRM targets.
+packages=(pkg-config libiio-dev libevdev-dev libpng-dev libdrm-dev)
 if [ "$purpose" = test ]; then
     # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices;
     # python3 checks the module layers (scripts/check-module-layers.py) and runs

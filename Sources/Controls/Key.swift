@@ -5,6 +5,8 @@ public enum Key: Equatable, Sendable {
     case space, enter, escape
     /// Ctrl-C: in raw mode it is a byte (3), not a signal.
     case interrupt
+    /// Ctrl-Z: likewise a byte (26); the terminal session turns it into a suspension.
+    case suspend
     case character(UInt8)
     /// A function key, F1…F12 (terminals send F5 and up as `ESC [ n ~`).
     case function(Int)

@@ -7,7 +7,13 @@ public struct DoctorReport {
     /// How the first usable real sensor is named to the player, nil when none is.
     public private(set) var sensor: String?
 
-    public init(environment: [String: String]) { self.environment = environment }
+    /// Whether the terminal takes 24-bit colour (as the terminal display decides it).
+    public let truecolour: Bool
+
+    public init(environment: [String: String], truecolour: Bool) {
+        self.environment = environment
+        self.truecolour = truecolour
+    }
 
     /// Runs every check, in the order hardware.md lists them.
     public mutating func examine() {
@@ -22,7 +28,8 @@ public struct DoctorReport {
         lines += iio.triggerLines()
         lines += evdev.lines(anotherSensorUsable: imuUsable)
         lines += DoctorReport.framebuffers()
-        lines.append(DoctorReport.terminal(environment))
+        lines += DoctorReport.kmsCards()
+        lines.append(DoctorReport.terminal(environment, truecolour: truecolour))
         lines.append(DoctorReport.config(environment))
         sensor = selection.choice?.description
         if let sensor {

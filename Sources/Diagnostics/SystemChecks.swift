@@ -1,9 +1,10 @@
+import DRM
+import Fbdev
 import IIO
 import SystemCalls
 import SystemPackage
 import MotionCore
 import MotionDevices
-import Render
 
 /// The checks of `doctor` that are not about a sensor.
 extension DoctorReport {
@@ -47,32 +48,31 @@ extension DoctorReport {
                 return .warn("framebuffer", "\(what) \(fb.width)×\(fb.height), \(fb.bitsPerPixel) bpp: \(access.description)")
             }
             // The layout the driver gives the game (the same ioctls it draws by).
-            switch FramebufferDevice.describe(path: fb.devicePath) {
-            case .success(let (_, layout)):
-                switch layout.format {
-                case .success(let format):
+            do {
+                let (_, layout) = try FbdevDevice.describe(path: fb.devicePath)
+                do {
+                    let format = try layout.pixelFormat()
                     return .ok("framebuffer", "\(what) \(layout.width)×\(layout.height), \(format), line length \(layout.lineLength) bytes, \(fb.devicePath) readable and writable")
-                case .failure(let problem):
-                    return .warn("framebuffer", "\(what) \(layout.width)×\(layout.height): \(problem)")
+                } catch {
+                    return .warn("framebuffer", "\(what) \(layout.width)×\(layout.height): cannot draw \(error); set a 16 or 32 bpp true-colour mode (hardware.md, \"The framebuffer\")")
                 }
-            case .failure(let problem):
-                return .warn("framebuffer", "\(what): \(problem)")
+            } catch {
+                return .warn("framebuffer", "\(what): \(error)")
             }
         }
     }
 
     /// Whether colours reach the terminal as 24-bit or through the 256-colour palette.
-    static func terminal(_ environment: [String: String]) -> DoctorLine {
+    static func terminal(_ environment: [String: String], truecolour: Bool) -> DoctorLine {
         let term = environment["TERM"] ?? ""
         if term.isEmpty || term == "dumb" {
             return .warn("terminal", "TERM is \(term.isEmpty ? "unset" : "dumb"): play from a terminal (the console, SSH, a terminal emulator)")
         }
-        switch ColorMode.detect(environment: environment) {
-        case .truecolor:
+        if truecolour {
             return .ok("terminal", "truecolour (COLORTERM=\(environment["COLORTERM"] ?? ""), TERM=\(term))")
-        case .palette256 where term == "linux":
+        } else if term == "linux" {
             return .ok("terminal", "the Linux console (TERM=linux): its 256-colour palette, which the game uses")
-        case .palette256:
+        } else {
             return .warn("terminal", "256 colours (COLORTERM is not truecolor); if your terminal shows 24-bit colour, export COLORTERM=truecolor")
         }
     }

@@ -31,6 +31,7 @@ public enum GameInput: Equatable, Sendable {
         case .enter: self = .select
         case .space: self = .level
         case .escape, .interrupt: self = .quit
+        case .suspend: return nil
         case .function(12): self = .screenshot
         case .function: return nil
         case .character(let c):

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CLinuxDisplay
+import Fbdev
+import SystemCalls
 import Synchronization
 
 /// Leaving the terminal usable when the program crashes.
@@ -55,15 +56,15 @@ enum CrashRestore {
 
     /// The console put in graphics mode, or -1; its saved modes.
     static let consoleDescriptor = Atomic<Int32>(-1)
-    nonisolated(unsafe) static let savedConsoleModes: UnsafeMutablePointer<(kd: Int32, vt: vt_mode)> = {
-        let modes = UnsafeMutablePointer<(kd: Int32, vt: vt_mode)>.allocate(capacity: 1)
-        modes.initialize(to: (0, vt_mode()))
+    nonisolated(unsafe) static let savedConsoleModes: UnsafeMutablePointer<Console.Modes> = {
+        let modes = UnsafeMutablePointer<Console.Modes>.allocate(capacity: 1)
+        modes.initialize(to: Console.Modes())
         return modes
     }()
 
     /// Remembers how to give the console back; from now on a crash does.
-    static func armConsole(descriptor: Int32, kdMode: Int32, vtMode: vt_mode) {
-        savedConsoleModes.pointee = (kdMode, vtMode)
+    static func armConsole(descriptor: Int32, modes: Console.Modes) {
+        savedConsoleModes.pointee = modes
         consoleDescriptor.store(descriptor, ordering: .releasing)
     }
 
@@ -74,8 +75,7 @@ enum CrashRestore {
     static func restoreConsole() {
         let console = consoleDescriptor.exchange(-1, ordering: .acquiring)
         guard console >= 0 else { return }
-        _ = ioctl(console, cld_KDSETMODE, savedConsoleModes.pointee.kd)
-        _ = ioctl(console, cld_VT_SETMODE, &savedConsoleModes.pointee.vt)
+        Console.restore(descriptor: console, savedConsoleModes)
     }
 
     /// Restores the terminal if armed, then disarms. Async-signal-safe: two
@@ -86,8 +86,8 @@ enum CrashRestore {
         let output = outputDescriptor.exchange(-1, ordering: .acquiring)
         guard input >= 0 else { return }
         if output >= 0 {
-            _ = TerminalSystemCalls.writeAll(output, restoreBytes.utf8Start, restoreBytes.utf8CodeUnitCount)
+            _ = TerminalCalls.writeAll(output, restoreBytes.utf8Start, restoreBytes.utf8CodeUnitCount)
         }
-        _ = TerminalSystemCalls.setAttributes(input, when: TCSANOW, savedAttributes)
+        _ = TerminalCalls.setAttributes(input, when: TCSANOW, savedAttributes)
     }
 }

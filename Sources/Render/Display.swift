@@ -37,6 +37,17 @@ public protocol Display: AnyObject {
     func drawPanel(_ panel: Panel) -> DrawnFrame
     /// Gives back what the display took (terminal modes, the console); safe to call more than once.
     func restore()
+    /// Ctrl-Z was typed or SIGTSTP arrived.
+    var suspendRequested: Bool { get }
+    /// Suspends the program as job control expects: gives back what the
+    /// display took (the screen, the console, the terminal), stops until
+    /// `fg`, takes it all again; the next frame repaints everything.
+    func suspendUntilContinued()
+}
+
+extension Display {
+    public var suspendRequested: Bool { false }
+    public func suspendUntilContinued() {}
 }
 
 /// What one `Display.draw` sent to the screen.

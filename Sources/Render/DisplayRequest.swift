@@ -1,8 +1,10 @@
+import DRM
+import Fbdev
 import SystemPackage
 import SystemCalls
 
-/// What `--display` asks for: `auto`, `terminal`, `fb`, `fb:/dev/fbN`,
-/// `sensehat` or `sensehat:/dev/fbN`, or a comma list of a screen and the
+/// What `--display` asks for: `auto`, `terminal`, `kms`, `kms:/dev/dri/cardN`,
+/// `fb`, `fb:/dev/fbN`, `sensehat` or `sensehat:/dev/fbN`, or a comma list of a screen and the
 /// Sense HAT (`fb,sensehat`).
 public struct DisplaySelection: Equatable, Sendable {
     /// The screen (terminal or framebuffer), if one was asked for.
@@ -43,12 +45,15 @@ public struct DisplaySelection: Equatable, Sendable {
     }
 }
 
-/// One screen `--display` can name: `auto`, `terminal`, `fb` or `fb:/dev/fbN`.
+/// One screen `--display` can name: `auto`, `terminal`, `kms`,
+/// `kms:/dev/dri/cardN`, `fb` or `fb:/dev/fbN`.
 public enum DisplayRequest: Equatable, Sendable {
-    /// The framebuffer on a Linux virtual console with one that can be
-    /// drawn; the terminal otherwise.
+    /// On a Linux virtual console: KMS where a card with a display can be
+    /// taken, else a framebuffer that can be drawn; the terminal otherwise.
     case auto
     case terminal
+    /// Kernel mode setting: the first card with a display connected, or the card given.
+    case kms(String?)
     /// A framebuffer: the first screen one (not the Sense HAT matrix), or the node given.
     case framebuffer(String?)
 
@@ -57,40 +62,54 @@ public enum DisplayRequest: Equatable, Sendable {
         case "auto": self = .auto
         case "terminal": self = .terminal
         case "fb": self = .framebuffer(nil)
+        case "kms": self = .kms(nil)
         default:
-            guard argument.hasPrefix("fb:"), argument.count > 3 else { return nil }
-            let node = String(argument.dropFirst(3))
-            self = .framebuffer(node.hasPrefix("/") ? node : "/dev/" + node)
+            for (prefix, directory, make) in [("fb:", "/dev/", Self.framebuffer), ("kms:", "/dev/dri/", Self.kms)]
+            where argument.hasPrefix(prefix) && argument.count > prefix.count {
+                let node = String(argument.dropFirst(prefix.count))
+                self = make(node.hasPrefix("/") ? node : directory + node)
+                return
+            }
+            return nil
         }
     }
 
-    public static let forms = ["auto", "terminal", "fb", "fb:/dev/fbN"]
+    public static let forms = ["auto", "terminal", "kms", "kms:/dev/dri/cardN", "fb", "fb:/dev/fbN"]
 
     /// Where the game will be drawn, and why, in a few words for the status line.
     public enum Choice: Equatable, Sendable {
         case terminal(reason: String?)
+        /// KMS on the card at `path`, nil to take the first with a display.
+        case kms(path: String?, reason: String?)
         case framebuffer(path: String, reason: String?)
     }
 
-    /// Decides, looking at standard input (`input`) and the framebuffers
-    /// sysfs lists. An explicit framebuffer is not checked here: opening it
-    /// gives the precise error.
-    public func choose(input: Int32 = 0, framebuffers: [FramebufferInfo] = FramebufferInfo.all()) -> Choice {
+    /// Decides, looking at standard input (`input`), the DRM cards and the
+    /// framebuffers sysfs lists. An explicit device is not checked here:
+    /// opening it gives the precise error.
+    public func choose(input: Int32 = 0, cards: @autoclosure () -> [DRMCardInfo] = DRMCardInfo.all(),
+                       framebuffers: @autoclosure () -> [FramebufferInfo] = FramebufferInfo.all()) -> Choice {
         switch self {
         case .terminal:
             return .terminal(reason: nil)
+        case .kms(let path):
+            return .kms(path: path, reason: nil)
         case .framebuffer(let path?):
             return .framebuffer(path: path, reason: nil)
         case .framebuffer(nil):
-            return .framebuffer(path: framebuffers.first { !$0.isSenseHatMatrix }?.devicePath ?? "/dev/fb0", reason: nil)
+            return .framebuffer(path: framebuffers().first { !$0.isSenseHatMatrix }?.devicePath ?? "/dev/fb0", reason: nil)
         case .auto:
             guard VirtualConsole.isVirtualConsole(input) else { return .terminal(reason: "not a console") }
+            if let card = cards().first(where: \.hasConnectedDisplay), FilePath(card.devicePath).isAccessible([.read, .write]) {
+                return .kms(path: card.devicePath, reason: "console")
+            }
+            let framebuffers = framebuffers()
             guard let fb = framebuffers.first(where: { !$0.isSenseHatMatrix }) else { return .terminal(reason: "no framebuffer") }
             guard FilePath(fb.devicePath).isAccessible([.read, .write]) else {
                 return .terminal(reason: "no permission for \(fb.devicePath): join group video or tiltmaze")
             }
             // A mode the game cannot draw (a palette, 8 bpp) leaves the terminal.
-            if case .success(let (_, layout)) = FramebufferDevice.describe(path: fb.devicePath), case .failure = layout.format {
+            if case .success(let found) = FramebufferDevice.describe(path: fb.devicePath), case .failure = found.format {
                 return .terminal(reason: "\(fb.devicePath) is in a mode that cannot be drawn: `tiltmaze doctor` says which")
             }
             return .framebuffer(path: fb.devicePath, reason: "console")
@@ -104,8 +123,9 @@ extension DisplayRequest.Choice {
     public var label: String {
         switch self {
         case .terminal(let reason?): " · terminal (\(reason))"
+        case .kms(let path?, let reason?): " · \(path.split(separator: "/").last.map(String.init) ?? path) KMS (\(reason))"
         case .framebuffer(let path, let reason?): " · \(path.split(separator: "/").last.map(String.init) ?? path) (\(reason))"
-        case .terminal(nil), .framebuffer(_, nil): ""
+        case .terminal(nil), .kms(_, nil), .kms(nil, _), .framebuffer(_, nil): ""
         }
     }
 }

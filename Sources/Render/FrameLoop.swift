@@ -152,6 +152,14 @@ public final class FrameLoop {
                 if let input = GameInput(key: key) { apply(input) }
             }
             if quit || display.quitRequested { break }
+            if display.suspendRequested {
+                // Paused first, so the time away is not played (the physics
+                // thread also skips whole periods after a stall).
+                physics.setPaused(true)
+                display.suspendUntilContinued()
+                schedule = PeriodicSchedule(period: framePeriod, start: MonotonicClock.now(), maxCatchUp: 2)
+                continue
+            }
             let wake = MonotonicClock.now()
             frameLateness.record(schedule.woke(at: wake))
             for pad in pads { pad.poll { apply(GameInput(button: $0)) } }

@@ -122,6 +122,7 @@ public struct KeyDecoder: Sendable {
     static func plainKey(_ byte: UInt8) -> Key {
         switch byte {
         case 3: .interrupt
+        case 26: .suspend
         case 10, 13: .enter
         case UInt8(ascii: " "): .space
         default: .character(byte)

@@ -39,6 +39,11 @@ public final class TerminalDisplay: Display {
 
     public var refreshPeriod: Int64? { nil }
     public var quitRequested: Bool { session.quitRequested }
+    public var suspendRequested: Bool { session.suspendRequested }
+
+    /// The terminal is given back and taken again by the session; the
+    /// resize it then reports makes the next frame a full redraw.
+    public func suspendUntilContinued() { session.suspend() }
 
     public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
         session.waitForInput(until: deadline, handle)

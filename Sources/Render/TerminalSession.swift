@@ -47,14 +47,14 @@ public final class TerminalSession {
     /// `Key.interrupt`), switches to the alternate screen and hides the
     /// cursor. Fails if either descriptor is not a terminal.
     public static func start(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) -> TerminalSession {
-        guard TerminalSystemCalls.isTerminal(output) else {
+        guard TerminalCalls.isTerminal(output) else {
             throw .notATerminal(descriptor: output, detail: TerminalError.describeNonTerminal(output))
         }
-        guard TerminalSystemCalls.isTerminal(input) else {
+        guard TerminalCalls.isTerminal(input) else {
             throw .notATerminal(descriptor: input, detail: TerminalError.describeNonTerminal(input))
         }
         var saved = termios()
-        if case .failure(let e) = TerminalSystemCalls.getAttributes(input, into: &saved) {
+        if case .failure(let e) = TerminalCalls.getAttributes(input, into: &saved) {
             throw .attributes(operation: "tcgetattr", descriptor: input, errno: e.rawValue)
         }
         guard TerminalSignals.active.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
@@ -64,7 +64,7 @@ public final class TerminalSession {
         TerminalSignals.install()
         CrashRestore.arm(input: input, output: output, attributes: saved)
         var raw = Self.rawAttributes(from: saved)
-        if case .failure(let e) = TerminalSystemCalls.setAttributes(input, when: TCSANOW, &raw) {
+        if case .failure(let e) = TerminalCalls.setAttributes(input, when: TCSANOW, &raw) {
             let code = e.rawValue
             CrashRestore.disarm()
             TerminalSignals.uninstall()
@@ -93,7 +93,37 @@ public final class TerminalSession {
 
     /// The terminal's size in cells (80×24 if it does not say).
     public var size: (columns: Int, rows: Int) {
-        TerminalSystemCalls.windowSize(output) ?? TerminalSystemCalls.windowSize(input) ?? Self.fallbackSize
+        TerminalCalls.windowSize(output) ?? TerminalCalls.windowSize(input) ?? Self.fallbackSize
+    }
+
+    /// Ctrl-Z was typed or SIGTSTP arrived: the owner should call `suspend()`
+    /// once it has let go of what else it holds.
+    public var suspendRequested: Bool { TerminalSignals.suspendRequested.load(ordering: .relaxed) }
+
+    /// Suspends the program as a shell's job control expects: the terminal
+    /// put back as it was found (main screen, cursor, cooked mode), then the
+    /// process stopped with SIGTSTP's default action. Returns after `fg`
+    /// (SIGCONT) with the terminal taken again; the caller redraws
+    /// everything. Where the process cannot be stopped (an orphaned process
+    /// group: no shell to resume it) it returns at once, still playing.
+    public func suspend() {
+        TerminalSignals.suspendRequested.store(false, ordering: .relaxed)
+        guard !restored else { return }
+        CrashRestore.disarm()
+        write(CrashRestore.restoreBytes)
+        _ = TerminalCalls.setAttributes(input, when: TCSAFLUSH, &savedAttributes)
+        SignalActions.setDefault(SIGTSTP)
+        raise(SIGTSTP)
+        // Continued (or never stopped). The shell may have changed the
+        // settings meanwhile: those are what to give back at the end.
+        TerminalSignals.installSuspendHandler()
+        var current = termios()
+        if case .success = TerminalCalls.getAttributes(input, into: &current) { savedAttributes = current }
+        CrashRestore.arm(input: input, output: output, attributes: savedAttributes)
+        var raw = Self.rawAttributes(from: savedAttributes)
+        _ = TerminalCalls.setAttributes(input, when: TCSANOW, &raw)
+        write(Self.enterBytes)
+        TerminalSignals.resized.store(true, ordering: .relaxed)
     }
 
     /// SIGINT, SIGTERM or SIGHUP arrived, or the terminal hung up.
@@ -108,7 +138,7 @@ public final class TerminalSession {
     /// signal). A terminal that is gone counts as a request to quit.
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if !TerminalSystemCalls.writeAll(output, base, bytes.count) {
+        if !TerminalCalls.writeAll(output, base, bytes.count) {
             TerminalSignals.quitSignal.store(SIGHUP, ordering: .relaxed)
         }
     }
@@ -134,7 +164,7 @@ public final class TerminalSession {
     /// Waits until the monotonic clock reads `deadline`, handing each key to
     /// `handle` as it arrives; returns sooner only when a quit is requested.
     public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
-        while !quitRequested {
+        while !quitRequested && !suspendRequested {
             let left = deadline - MonotonicClock.now()
             if left <= 0 { break }
             // poll counts whole milliseconds: the last part is slept to the deadline exactly.
@@ -148,7 +178,7 @@ public final class TerminalSession {
 
     /// One poll and at most one read; false when nothing was read.
     private func readAndDecode(timeoutMilliseconds: Int32, _ handle: (Key) -> Void) -> Bool {
-        switch TerminalSystemCalls.waitUntilReadable(input, timeoutMilliseconds: timeoutMilliseconds) {
+        switch TerminalCalls.waitUntilReadable(input, timeoutMilliseconds: timeoutMilliseconds) {
         case .timedOut, .interrupted:
             return false
         case .hungUp:
@@ -156,7 +186,7 @@ public final class TerminalSession {
             return false
         case .ready:
             let n: Int
-            switch TerminalSystemCalls.readAvailable(input, into: readBuffer) {
+            switch TerminalCalls.readAvailable(input, into: readBuffer) {
             case .success(0):
                 TerminalSignals.quitSignal.store(SIGHUP, ordering: .relaxed)
                 return false
@@ -165,7 +195,13 @@ public final class TerminalSession {
             case .failure:
                 return false
             }
-            decoder.decode(UnsafeBufferPointer(rebasing: readBuffer[0 ..< n]), handle)
+            decoder.decode(UnsafeBufferPointer(rebasing: readBuffer[0 ..< n])) { key in
+                if key == .suspend {
+                    TerminalSignals.suspendRequested.store(true, ordering: .relaxed)
+                } else {
+                    handle(key)
+                }
+            }
             return true
         }
     }
@@ -178,7 +214,7 @@ public final class TerminalSession {
         restored = true
         CrashRestore.disarm()
         write(CrashRestore.restoreBytes)
-        _ = TerminalSystemCalls.setAttributes(input, when: TCSAFLUSH, &savedAttributes)
+        _ = TerminalCalls.setAttributes(input, when: TCSAFLUSH, &savedAttributes)
         TerminalSignals.uninstall()
         TerminalSignals.active.store(false, ordering: .releasing)
     }

@@ -17,6 +17,9 @@ enum TerminalSignals {
     static let quitSignal = Atomic<Int32>(0)
     /// Set by SIGWINCH, cleared by `TerminalSession.takeResize()`.
     static let resized = Atomic<Bool>(false)
+    /// Set by SIGTSTP (`kill -TSTP`; Ctrl-Z itself arrives as a byte in raw
+    /// mode), cleared when the session has suspended and come back.
+    static let suspendRequested = Atomic<Bool>(false)
     /// Whether a session owns the terminal (and the handlers are installed).
     static let active = Atomic<Bool>(false)
 
@@ -38,6 +41,7 @@ enum TerminalSignals {
         // their one-time initialisation.
         quitSignal.store(0, ordering: .relaxed)
         resized.store(false, ordering: .relaxed)
+        suspendRequested.store(false, ordering: .relaxed)
         _ = previousActions
         CrashRestore.prepare()
 
@@ -49,6 +53,7 @@ enum TerminalSignals {
         SignalActions.install(SIGWINCH, { _ in
             TerminalSignals.resized.store(true, ordering: .relaxed)
         }, flags: SA_RESTART, previous: previousActions + Int(SIGWINCH))
+        installSuspendHandler()
         for signal in crashSignals {
             // SA_NODEFER: the handler re-raises its own signal and must not
             // have it blocked. SA_ONSTACK: a stack overflow can still be handled
@@ -59,12 +64,20 @@ enum TerminalSignals {
                 raise(signal)
             }, flags: Int32(SA_NODEFER) | Int32(SA_ONSTACK), previous: previousActions + Int(signal))
         }
-        SignalActions.unblock(quitSignals + [SIGWINCH])
+        SignalActions.unblock(quitSignals + [SIGWINCH, SIGTSTP, SIGCONT])
+    }
+
+    /// SIGTSTP asks for a suspension the frame loop carries out (giving the
+    /// terminal back first), instead of stopping the process mid-frame.
+    static func installSuspendHandler() {
+        SignalActions.install(SIGTSTP, { _ in
+            TerminalSignals.suspendRequested.store(true, ordering: .relaxed)
+        }, flags: SA_RESTART, previous: previousActions + Int(SIGTSTP))
     }
 
     /// Puts back the actions `install` replaced.
     static func uninstall() {
-        for signal in quitSignals + [SIGWINCH] + crashSignals {
+        for signal in quitSignals + [SIGWINCH, SIGTSTP] + crashSignals {
             SignalActions.restore(signal, previousActions + Int(signal))
         }
     }

@@ -23,6 +23,19 @@ public enum SignalActions {
         sigaction(signal, &action, previous)
     }
 
+    /// Gives `signal` its default action (SIGTSTP: stop the process). The
+    /// corresponding C function is `sigaction` with `SIG_DFL`.
+    public static func setDefault(_ signal: Int32) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        #else
+        action.__sa_handler.sa_handler = SIG_DFL
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
+
     /// Puts back an action saved by `install`. The corresponding C function is `sigaction`.
     public static func restore(_ signal: Int32, _ action: UnsafePointer<sigaction>) {
         sigaction(signal, action, nil)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Diagnostics
+import Render
 
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +14,9 @@ struct Doctor: ParsableCommand {
     )
 
     func run() throws {
-        var report = DoctorReport(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        var report = DoctorReport(environment: environment,
+                                  truecolour: ColorMode.detect(environment: environment) == .truecolor)
         report.examine()
         print(report.lines.map(\.description).joined(separator: "\n"))
         if report.sensor == nil { throw ExitCode(1) }

@@ -11,9 +11,9 @@ struct OpenDisplays {
     let label: String
     /// What the frame or panel loop draws on: the one display, or a group.
     var display: any Display { all.count == 1 ? all[0] : DisplayGroup(all) }
-    /// The framebuffer's size when the screen is one (pictures are drawn at it).
+    /// The screen's size in pixels when it is one (pictures are drawn at it).
     var framebufferSize: (width: Int, height: Int)? {
-        (all.first as? FramebufferDisplay).map { ($0.device.layout.width, $0.device.layout.height) }
+        (all.first as? ScreenDisplay).map { ($0.output.width, $0.output.height) }
     }
 
     /// Opens them; `level` nil opens them for panels only. Nothing is left
@@ -29,8 +29,12 @@ struct OpenDisplays {
                 opened.append(try TerminalDisplay(level: level, sensorName: sensorLabel,
                                                   colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
                                                   showStatistics: showStatistics))
+            case .kms(let path, _)?:
+                opened.append(try ScreenDisplay(level: level, sensorName: sensorLabel, output: try KMSOutput(path: path),
+                                                showStatistics: showStatistics))
             case .framebuffer(let path, _)?:
-                opened.append(try FramebufferDisplay(level: level, sensorName: sensorLabel, path: path, showStatistics: showStatistics))
+                opened.append(try ScreenDisplay(level: level, sensorName: sensorLabel, output: try FbdevOutput(path: path),
+                                                showStatistics: showStatistics))
             case nil:
                 break
             }

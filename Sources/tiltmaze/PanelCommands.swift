@@ -27,7 +27,7 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
     var source: SensorRequest = .auto
 
-    @Option(help: "Where to draw: auto, terminal, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: fb,sensehat.")
+    @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
 
     @Option(help: "Sensor rate, samples per second.")
@@ -78,7 +78,7 @@ struct ColorTiltCommand: ParsableCommand {
     @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE.")
     var source: SensorRequest = .auto
 
-    @Option(help: "Where to draw: auto, terminal, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: fb,sensehat.")
+    @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
 
     func run() throws {

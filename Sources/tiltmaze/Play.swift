@@ -58,7 +58,7 @@ struct Play: ParsableCommand {
     @Option(help: "Physics rate, steps per second.")
     var physicsRate: Double = PhysicsLoop.defaultRate
 
-    @Option(help: "Where to draw: auto (the framebuffer on a Linux console, else the terminal), terminal, fb, fb:/dev/fbN, sensehat (the LED matrix), or a screen and the matrix: fb,sensehat.")
+    @Option(help: "Where to draw: auto (on a Linux console KMS, else the framebuffer; elsewhere the terminal), terminal, kms (tear-free page flips), kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat (the LED matrix), or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
 
     @Option(help: ArgumentHelp("Where F12 saves a picture of the screen (PNG).", valueName: "dir"))

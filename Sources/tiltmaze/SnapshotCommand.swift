@@ -1,3 +1,4 @@
+import Fbdev
 import ArgumentParser
 import Game
 import Render

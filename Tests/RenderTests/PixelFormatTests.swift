@@ -1,3 +1,4 @@
+import Fbdev
 import Testing
 @testable import Render
 
@@ -15,12 +16,12 @@ struct PixelFormatTests {
 
     @Test("narrow channels read back widened by repeating their top bits, as a screen capture does")
     func decodes() {
-        #expect(PixelFormat.rgb565.decode(0xFFFF) == RGB(255, 255, 255))
-        #expect(PixelFormat.rgb565.decode(0x8410) == RGB(0x84, 0x82, 0x84))
-        #expect(PixelFormat.xrgb8888.decode(0x00AB_CDEF) == RGB(0xAB, 0xCD, 0xEF))
+        #expect(PixelFormat.rgb565.color(of: 0xFFFF) == RGB(255, 255, 255))
+        #expect(PixelFormat.rgb565.color(of: 0x8410) == RGB(0x84, 0x82, 0x84))
+        #expect(PixelFormat.xrgb8888.color(of: 0x00AB_CDEF) == RGB(0xAB, 0xCD, 0xEF))
         for format in PixelFormat.named.values {
-            #expect(format.decode(format.encode(RGB(255, 255, 255))) == RGB(255, 255, 255))
-            #expect(format.decode(format.encode(RGB(0, 0, 0))) == RGB(0, 0, 0))
+            #expect(format.color(of: format.encode(RGB(255, 255, 255))) == RGB(255, 255, 255))
+            #expect(format.color(of: format.encode(RGB(0, 0, 0))) == RGB(0, 0, 0))
         }
     }
 
@@ -44,7 +45,10 @@ struct PixelFormatTests {
             _ = try PixelFormat(bitsPerPixel: bpp, red: .init(offset: ro, length: rl), green: .init(offset: go, length: gl),
                                 blue: .init(offset: bo, length: bl))
         } throws: { error in
-            "\(error)".contains(reason) && "\(error)".contains("16 or 32 bpp")
+            // The wrapper says what is wrong; the game's error adds what to do.
+            guard let problem = error as? PixelFormatError else { return false }
+            let shown = "\(FramebufferError.format(path: "/dev/fb0", problem))"
+            return "\(problem)".contains(reason) && shown.contains("/dev/fb0") && shown.contains("16 or 32 bpp")
         }
     }
 }

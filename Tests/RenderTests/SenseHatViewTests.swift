@@ -1,3 +1,4 @@
+import Fbdev
 import Testing
 import Game
 import MotionCore

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Render
+import SystemCalls
 
 /// The whole program in a real terminal (tmux), driven by keys as a player would.
 @Suite("tiltmaze play in a terminal", .serialized)
@@ -79,6 +80,55 @@ struct TerminalGameTests {
         try pane.send("C-c")
         _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }
         #expect(try pane.variable("alternate_on") == "0")
+    }
+
+    @Test("Ctrl-Z suspends with the terminal given back; fg resumes the game, redrawn, its clock not counting the time away")
+    func ctrlZSuspends() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        // No `; echo` after it: bash runs the rest of a list at once when its job stops.
+        try pane.send("\(ProgramRunner.binary) play --source sim --level \(ProgramRunner.firstRoll)", literal: true)
+        try pane.send("Enter")
+        let before = try pane.waitFor { $0.contains("First Roll") && $0.contains("sensor: simulated") && Self.elapsedSeconds($0) != nil }
+        let playedBefore = try #require(Self.elapsedSeconds(before))
+        let stoppedAt = MonotonicClock.now()
+        try pane.send("C-z")
+        _ = try pane.waitFor { $0.contains("Stopped") }
+        #expect(try pane.variable("alternate_on") == "0")
+        #expect(try pane.variable("cursor_flag") == "1")
+        // The shell is usable meanwhile: cooked mode, echo.
+        try pane.send("echo while-suspended", literal: true)
+        try pane.send("Enter")
+        _ = try pane.waitFor { $0.contains("\nwhile-suspended") }
+        sleep(3)
+
+        try pane.send("fg; echo after-fg=$?", literal: true)
+        try pane.send("Enter")
+        let back = try pane.waitFor { $0.contains("First Roll") && $0.contains("sensor: simulated") && !$0.contains("while-suspended") }
+        #expect(try pane.variable("alternate_on") == "1")
+        // The status line's clock: the three seconds spent stopped are not in it.
+        let playedAfter = try #require(Self.elapsedSeconds(back), "no game clock on the status line:\n\(back)")
+        let wall = Double(MonotonicClock.now() - stoppedAt) / 1e9
+        #expect(playedAfter - playedBefore < wall - 2.5,
+                "the game clock went \(playedBefore) → \(playedAfter) s over \(wall) s, three of them stopped")
+        // Still playing: the ball rolls.
+        let start = try #require(try ballPosition(pane), "the ball is not on screen after fg")
+        for _ in 0..<6 {
+            try pane.send("Right")
+            usleep(60_000)
+        }
+        let moved = try ballPosition(pane, from: start) { $0.column > start.column + 8 }
+        #expect(moved.column > start.column + 8, "after fg the ball went from \(start) to \(moved)")
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("after-fg=0") }
+        #expect(try pane.variable("alternate_on") == "0")
+    }
+
+    /// The game's clock on the status line ("12.3 s" after the title).
+    static func elapsedSeconds(_ screen: String) -> Double? {
+        guard let status = screen.split(separator: "\n").first(where: { $0.contains("First Roll") }),
+              let match = status.firstMatch(of: /(\d+\.\d) s/) else { return nil }
+        return Double(match.1)
     }
 
     @Test("SIGTERM ends the game with the terminal restored")

@@ -109,7 +109,7 @@ struct UdevRulesTests {
             }
         }
         #expect(kinds == ["device", "trigger", "hrtimer"])
-        #expect(aclSubsystems == ["input", "graphics"])
+        #expect(aclSubsystems == ["input", "graphics", "drm"])
     }
 
     @Test("the input rules cover accelerometer nodes and the Sense HAT joystick the code looks for")

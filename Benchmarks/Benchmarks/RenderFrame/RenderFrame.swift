@@ -4,6 +4,7 @@ import BenchmarkSupport
 import Game
 import MotionCore
 import Render
+import Fbdev
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -18,4 +18,10 @@ static const unsigned long cld_VT_SETMODE = VT_SETMODE;
 static const unsigned long cld_VT_RELDISP = VT_RELDISP;
 static const unsigned long cld_VT_GETSTATE = VT_GETSTATE;
 
+/* Starts a child process that restores `console` to `kd_mode` and `*vt` once
+ * the caller dies without writing a byte to the descriptor returned (the
+ * write end of a pipe, close-on-exec); -1 with errno when it cannot. Writing a
+ * byte and closing it dismisses the guard without a restore. */
+int cld_console_guard(int console, int kd_mode, const struct vt_mode *vt);
+
 #endif

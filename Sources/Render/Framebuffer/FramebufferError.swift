@@ -1,15 +1,13 @@
+import Fbdev
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Why a framebuffer cannot be drawn on; each says what to do next.
 public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// The pixel format (named by its bitfields) cannot be drawn, and why.
-    case unsupportedFormat(String, String)
-    /// A palette (pseudocolour) or monochrome visual: colours are not stored in the pixels.
-    case notTrueColor(path: String, visual: String)
-    /// Not a packed-pixel framebuffer (planes, interleaved, text).
-    case notPackedPixels(path: String, type: UInt32)
+    /// The pixels cannot be written as colours, and why.
+    case format(path: String, PixelFormatError)
     /// The device failed a call (open, an ioctl, mmap), with what to do.
     case device(path: String, operation: String, errno: Int32, advice: String?)
     /// A display that is not there, and what to do.
@@ -17,14 +15,21 @@ public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendabl
     /// Too small to draw the maze with at least one pixel per cell.
     case tooSmall(path: String, width: Int, height: Int, needed: (width: Int, height: Int))
 
+    /// A wrapper's failure, with this program's advice where the errno calls for it.
+    init(_ error: DeviceError) {
+        self = .device(path: error.path, operation: error.operation, errno: error.errno,
+                       advice: Self.advice(for: error.errno, operation: error.operation) ?? error.detail)
+    }
+
     public var description: String {
         switch self {
-        case .unsupportedFormat(let format, let problem):
-            return "cannot draw pixel format \(format): \(problem); set a 16 or 32 bpp true-colour mode (hardware.md, \"The framebuffer\")"
-        case .notTrueColor(let path, let visual):
-            return "\(path): a \(visual) framebuffer stores palette indices, not colours: set a 16 or 32 bpp mode (e.g. `fbset -depth 16`, or video=…-16 on the kernel command line)"
-        case .notPackedPixels(let path, let type):
-            return "\(path): framebuffer type \(type) is not packed pixels: this driver cannot be drawn on"
+        case .format(let path, let problem):
+            let fix = switch problem {
+            case .notPackedPixels: "this driver cannot be drawn on"
+            case .notTrueColor, .unsupported:
+                "set a 16 or 32 bpp true-colour mode (`fbset -depth 16`, or video=…-16 on the kernel command line; hardware.md, \"The framebuffer\")"
+            }
+            return "\(path): cannot draw \(problem); \(fix)"
         case .device(let path, let operation, let errno, let advice):
             let reason = String(cString: strerror(errno))
             return "\(path): cannot \(operation): \(reason) (errno \(errno))" + (advice.map { "; \($0)" } ?? "")
@@ -32,6 +37,18 @@ public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendabl
             return text
         case .tooSmall(let path, let width, let height, let needed):
             return "\(path): \(width)×\(height) is too small for this maze (it needs at least \(needed.width)×\(needed.height) pixels)"
+        }
+    }
+
+    /// What to do about an errno from a display device.
+    static func advice(for code: Int32, operation: String) -> String? {
+        guard operation == "open" else { return nil }
+        return switch code {
+        case EACCES, EPERM:
+            "this user may not draw on it: join group video, or install the udev rules in udev/ (udev/README.md) and log in again"
+        case ENOENT:
+            "no such display device: `ls /dev/fb* /dev/dri`, and see hardware.md (\"The framebuffer\")"
+        default: nil
         }
     }
 

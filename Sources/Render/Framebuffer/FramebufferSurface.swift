@@ -1,3 +1,4 @@
+import Fbdev
 /// Pixels in a framebuffer's memory: `height` rows `lineLength` bytes apart
 /// (padding at a row's end is left alone), each pixel in `format`. The
 /// memory is a mapped device (`FramebufferDevice`) or plain memory this
@@ -93,7 +94,7 @@ public final class FramebufferSurface {
     }
 
     /// The colour the pixel at (x, y) shows.
-    public func pixel(x: Int, y: Int) -> RGB { format.decode(rawPixel(x: x, y: y)) }
+    public func pixel(x: Int, y: Int) -> RGB { format.color(of: rawPixel(x: x, y: y)) }
 
     /// What the surface shows, as 8-bit RGB rows (for PNG snapshots).
     public func rgbBytes() -> [UInt8] {

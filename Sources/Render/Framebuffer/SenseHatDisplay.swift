@@ -90,6 +90,11 @@ public final class DisplayGroup: Display {
 
     public var refreshPeriod: Int64? { displays[0].refreshPeriod }
     public var quitRequested: Bool { displays.contains { $0.quitRequested } }
+    public var suspendRequested: Bool { displays.contains { $0.suspendRequested } }
+
+    /// The first (the one with the keyboard) suspends the program; the
+    /// others have nothing to give back.
+    public func suspendUntilContinued() { displays[0].suspendUntilContinued() }
 
     public func waitForInput(until deadline: Int64, _ handle: (Key) -> Void) {
         displays[0].waitForInput(until: deadline, handle)

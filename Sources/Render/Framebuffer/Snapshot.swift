@@ -1,3 +1,4 @@
+import Fbdev
 import Game
 import PNG
 

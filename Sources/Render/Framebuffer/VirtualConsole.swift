@@ -1,4 +1,4 @@
-import CLinuxDisplay
+import Fbdev
 import Synchronization
 import SystemCalls
 import SystemPackage
@@ -7,17 +7,18 @@ import Glibc
 #endif
 
 /// The Linux virtual console the game draws over, taken the way
-/// well-behaved fbdev programs take it: `KDSETMODE KD_GRAPHICS`, so the text
-/// console does not draw over the game (nor its cursor blink), and
-/// `VT_SETMODE VT_PROCESS`, so a switch to another console (Ctrl-Alt-Fn)
-/// asks first: the game stops drawing and releases it (`VT_RELDISP 1`), and
-/// when the player comes back, acknowledges (`VT_RELDISP VT_ACKACQ`) and
-/// redraws everything. `restore()` puts back the console's mode and switching
-/// on every way out; a crash handler does the same (`CrashRestore`).
+/// well-behaved fbdev and KMS programs take it: graphics mode, so the text
+/// console does not draw over the game (nor its cursor blink), and switching
+/// by request, so a switch to another console (Ctrl-Alt-Fn) asks first: the
+/// game stops drawing and lets go, and when the player comes back,
+/// acknowledges and redraws everything. `restore()` puts back the console's
+/// modes on every way out; a crash handler does the same (`CrashRestore`).
 public final class VirtualConsole {
-    public let descriptor: Int32
-    private let savedKDMode: Int32
-    private var savedVTMode: vt_mode
+    public let console: Console
+    /// The modes found, put back at the end (and while suspended).
+    private let saved: Console.Modes
+    /// Restores the console if this process is killed outright.
+    private var deathGuard: ConsoleGuard?
     private var restored = false
     /// Whether the game may draw: false between a release and the next acquire.
     public private(set) var isActive = true
@@ -28,30 +29,27 @@ public final class VirtualConsole {
     static let releaseSignal = SIGUSR1
     static let acquireSignal = SIGUSR2
 
-    /// Whether `descriptor` is a Linux virtual console (`KDGETMODE` answers).
+    public var descriptor: Int32 { console.descriptor.rawValue }
+
+    /// Whether `descriptor` is a Linux virtual console.
     public static func isVirtualConsole(_ descriptor: Int32) -> Bool {
-        var mode: Int32 = 0
-        if case .success = FileDescriptor(rawValue: descriptor).control(cld_KDGETMODE, &mode) { return true }
-        return false
+        Console.isConsole(FileDescriptor(rawValue: descriptor))
     }
 
     /// Takes over the console on `descriptor` (standard input, normally).
     /// Fails, changing nothing, when it is not a virtual console or cannot be
     /// put in graphics mode; the error names the device and what to do.
     public init(descriptor: Int32 = 0, name: String = "standard input") throws(FramebufferError) {
-        let fd = FileDescriptor(rawValue: descriptor)
-        var kdMode: Int32 = 0
-        if case .failure(let e) = fd.control(cld_KDGETMODE, &kdMode) {
-            throw .device(path: name, operation: "read its console mode (KDGETMODE)", errno: e.rawValue,
-                          advice: "the framebuffer display needs a Linux virtual console: run it from the console (Ctrl-Alt-F2), or use --display terminal")
+        let console = Console(descriptor: FileDescriptor(rawValue: descriptor), name: name)
+        let saved: Console.Modes
+        do {
+            saved = try console.modes()
+        } catch {
+            throw .device(path: name, operation: error.operation, errno: error.errno,
+                          advice: "a display on the screen needs a Linux virtual console: run it from the console (Ctrl-Alt-F2), or use --display terminal")
         }
-        var vtMode = vt_mode()
-        if case .failure(let e) = fd.control(cld_VT_GETMODE, &vtMode) {
-            throw .device(path: name, operation: "read its switching mode (VT_GETMODE)", errno: e.rawValue, advice: nil)
-        }
-        self.descriptor = descriptor
-        savedKDMode = kdMode
-        savedVTMode = vtMode
+        self.console = console
+        self.saved = saved
         Self.releaseRequested.store(false, ordering: .relaxed)
         Self.acquireRequested.store(false, ordering: .relaxed)
         SignalActions.install(Self.releaseSignal, { _ in VirtualConsole.releaseRequested.store(true, ordering: .relaxed) },
@@ -59,20 +57,22 @@ public final class VirtualConsole {
         SignalActions.install(Self.acquireSignal, { _ in VirtualConsole.acquireRequested.store(true, ordering: .relaxed) },
                               flags: SA_RESTART)
         SignalActions.unblock([Self.releaseSignal, Self.acquireSignal])
-        var process = vtMode
-        process.mode = CChar(VT_PROCESS)
-        process.relsig = Int16(Self.releaseSignal)
-        process.acqsig = Int16(Self.acquireSignal)
-        CrashRestore.armConsole(descriptor: descriptor, kdMode: kdMode, vtMode: vtMode)
-        if case .failure(let e) = fd.control(cld_VT_SETMODE, &process) {
+        CrashRestore.armConsole(descriptor: descriptor, modes: saved)
+        // Without a guard a SIGKILL leaves the console in graphics mode; the game still runs.
+        deathGuard = try? console.guardModes(saved)
+        do {
+            try console.askBeforeSwitching(release: Self.releaseSignal, acquire: Self.acquireSignal, from: saved.switching)
+        } catch {
             CrashRestore.disarmConsole()
-            throw .device(path: name, operation: "take over console switching (VT_SETMODE)", errno: e.rawValue,
-                          advice: "another program may control this console")
+            deathGuard?.dismiss()
+            throw .device(path: name, operation: error.operation, errno: error.errno, advice: "another program may control this console")
         }
-        if case .failure(let e) = fd.control(cld_KDSETMODE, value: Int32(KD_GRAPHICS)) {
-            _ = fd.control(cld_VT_SETMODE, &savedVTMode)
-            CrashRestore.disarmConsole()
-            throw .device(path: name, operation: "put the console in graphics mode (KDSETMODE)", errno: e.rawValue,
+        do {
+            try console.setGraphicsMode()
+        } catch {
+            CrashRestore.restoreConsole()
+            deathGuard?.dismiss()
+            throw .device(path: name, operation: error.operation, errno: error.errno,
                           advice: "run the game from the console itself, not over SSH, or use --display terminal")
         }
     }
@@ -90,20 +90,39 @@ public final class VirtualConsole {
     }
 
     /// Acts on a switch the kernel asked for since the last call. Call once
-    /// a frame, before drawing.
-    public func takeSwitch() -> Switch {
+    /// a frame, before drawing. `beforeRelease` runs before the console is
+    /// let go (a KMS display finishes its flip and drops DRM master there);
+    /// `afterAcquire` after the return is acknowledged (it takes master back).
+    public func takeSwitch(beforeRelease: () -> Void = {}, afterAcquire: () -> Void = {}) -> Switch {
         if Self.releaseRequested.exchange(false, ordering: .relaxed) {
             isActive = false
-            // 1: we let go; the kernel switches now.
-            _ = FileDescriptor(rawValue: descriptor).control(cld_VT_RELDISP, value: 1)
+            beforeRelease()
+            console.releaseDisplay()
             return .released
         }
         if Self.acquireRequested.exchange(false, ordering: .relaxed) {
             isActive = true
-            _ = FileDescriptor(rawValue: descriptor).control(cld_VT_RELDISP, value: Int32(VT_ACKACQ))
+            console.acknowledgeAcquire()
+            afterAcquire()
             return .acquired
         }
         return .none
+    }
+
+    /// For a suspension (Ctrl-Z): the console's modes as they were found,
+    /// so the shell's text shows; `takeAgain()` undoes it.
+    public func giveBack() {
+        guard !restored else { return }
+        CrashRestore.restoreConsole()
+    }
+
+    /// After a suspension: graphics mode and switching by request again.
+    public func takeAgain() {
+        guard !restored else { return }
+        CrashRestore.armConsole(descriptor: descriptor, modes: saved)
+        try? console.askBeforeSwitching(release: Self.releaseSignal, acquire: Self.acquireSignal, from: saved.switching)
+        try? console.setGraphicsMode()
+        isActive = true
     }
 
     /// Puts back the console's mode and its switching as they were. Safe to call more than once.
@@ -111,5 +130,6 @@ public final class VirtualConsole {
         guard !restored else { return }
         restored = true
         CrashRestore.restoreConsole()
+        deathGuard?.dismiss()
     }
 }

@@ -39,6 +39,7 @@ public enum PanelInput: Equatable, Sendable {
         case .enter: self = .select
         case .space: self = .space
         case .escape, .interrupt: self = .quit
+        case .suspend: return nil
         case .function: return nil
         case .character(let c):
             switch c {
@@ -80,6 +81,11 @@ public enum PanelLoop {
                 if running, let input = PanelInput(key: key) { running = screen.handle(input) }
             }
             guard running, !display.quitRequested else { break }
+            if display.suspendRequested {
+                display.suspendUntilContinued()
+                schedule = PeriodicSchedule(period: schedule.period, start: MonotonicClock.now(), maxCatchUp: 2)
+                continue
+            }
             let now = MonotonicClock.now()
             _ = schedule.woke(at: now)
             for pad in pads { pad.poll { if running { running = screen.handle(PanelInput(button: $0)) } } }

@@ -4,8 +4,8 @@
 /// `video=`, 24 bpp on old drivers, RGB565 on the Sense HAT's LED matrix.
 ///
 /// Only packed true-colour formats of 16, 24 or 32 bits whose channels are
-/// 1…8 bits wide and do not overlap can be drawn; anything else is refused
-/// when the format is made, with the reason.
+/// 1…8 bits wide and do not overlap are made; anything else is refused with
+/// the reason. A DRM dumb buffer is `xrgb8888`.
 public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
     /// Where one colour channel sits in a pixel.
     public struct Channel: Equatable, Sendable {
@@ -19,13 +19,13 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
     /// The alpha (`transp`) channel, if any: written fully opaque.
     public let alpha: Channel?
 
-    public init(bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel, alpha: Channel? = nil) throws(FramebufferError) {
+    public init(bitsPerPixel: Int, red: Channel, green: Channel, blue: Channel, alpha: Channel? = nil) throws(PixelFormatError) {
         self.bitsPerPixel = bitsPerPixel
         self.red = red
         self.green = green
         self.blue = blue
         self.alpha = alpha
-        if let problem = unsupportedBecause { throw FramebufferError.unsupportedFormat(description, problem) }
+        if let problem = unsupportedBecause { throw .unsupported(format: description, reason: problem) }
     }
 
     public static let rgb565 = try! PixelFormat(bitsPerPixel: 16, red: .init(offset: 11, length: 5),
@@ -64,19 +64,19 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
         bitsPerPixel == other.bitsPerPixel && red == other.red && green == other.green && blue == other.blue && alpha == other.alpha
     }
 
-    /// The stored value of `color` (the top bits of each 8-bit channel).
+    /// The stored value of a colour (the top bits of each 8-bit channel).
     @inlinable
-    public func encode(_ color: RGB) -> UInt32 {
-        var v = (UInt32(color.r) >> UInt32(8 - red.length)) << UInt32(red.offset)
-        v |= (UInt32(color.g) >> UInt32(8 - green.length)) << UInt32(green.offset)
-        v |= (UInt32(color.b) >> UInt32(8 - blue.length)) << UInt32(blue.offset)
+    public func encode(red r: UInt8, green g: UInt8, blue b: UInt8) -> UInt32 {
+        var v = (UInt32(r) >> UInt32(8 - red.length)) << UInt32(red.offset)
+        v |= (UInt32(g) >> UInt32(8 - green.length)) << UInt32(green.offset)
+        v |= (UInt32(b) >> UInt32(8 - blue.length)) << UInt32(blue.offset)
         if let alpha { v |= ((UInt32(1) << UInt32(alpha.length)) - 1) << UInt32(alpha.offset) }
         return v
     }
 
     /// The colour a stored value shows, each channel widened to 8 bits by
     /// repeating its top bits (as a screen capture does: 5-bit 31 is 255).
-    public func decode(_ value: UInt32) -> RGB {
+    public func decode(_ value: UInt32) -> (red: UInt8, green: UInt8, blue: UInt8) {
         func channel(_ c: Channel) -> UInt8 {
             let raw = (value >> UInt32(c.offset)) & ((1 << UInt32(c.length)) - 1)
             var wide = raw << UInt32(8 - c.length)
@@ -87,7 +87,7 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
             }
             return UInt8(wide & 0xFF)
         }
-        return RGB(channel(red), channel(green), channel(blue))
+        return (channel(red), channel(green), channel(blue))
     }
 
     private var unsupportedBecause: String? {
@@ -104,5 +104,24 @@ public struct PixelFormat: Equatable, Sendable, CustomStringConvertible {
             used |= mask
         }
         return nil
+    }
+}
+
+/// Why bitfields make no pixel format that can be written; each reads after
+/// "cannot draw".
+public enum PixelFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bitfields (named as `PixelFormat.description` names them) and what is wrong with them.
+    case unsupported(format: String, reason: String)
+    /// A palette (pseudocolour) or monochrome visual: the pixels hold indices, not colours.
+    case notTrueColor(visual: String)
+    /// Not packed pixels (planes, interleaved, text): `fb_fix_screeninfo.type`.
+    case notPackedPixels(type: UInt32)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let format, let reason): "pixel format \(format): \(reason)"
+        case .notTrueColor(let visual): "a \(visual) framebuffer: it stores palette indices, not colours"
+        case .notPackedPixels(let type): "framebuffer type \(type) (not packed pixels)"
+        }
     }
 }

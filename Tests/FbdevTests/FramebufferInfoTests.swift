@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import Render
+import Fbdev
 
 @Suite("Framebuffers from sysfs")
 struct FramebufferInfoTests {

@@ -1,4 +1,3 @@
-import SystemCalls
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -6,31 +5,31 @@ import Glibc
 import Musl
 #endif
 
-/// The terminal's own calls (termios, window size, reads and writes), each a
+/// A terminal's own calls (termios, window size, reads and writes), each a
 /// thin face on one C function; failures come back as `Errno` through
 /// SystemCalls' one helper, which also retries EINTR (except for `poll`,
 /// whose interruption is news: a signal arrived).
 ///
 /// Everything here is async-signal-safe except where noted, because the crash
 /// handler uses `write` and `setAttributes`.
-enum TerminalSystemCalls {
+public enum TerminalCalls {
     /// The corresponding C function is `isatty`.
-    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// The corresponding C function is `tcgetattr`.
-    static func getAttributes(_ descriptor: Int32, into attributes: inout termios) -> Result<Void, Errno> {
+    public static func getAttributes(_ descriptor: Int32, into attributes: inout termios) -> Result<Void, Errno> {
         nothingOrErrno { tcgetattr(descriptor, &attributes) }
     }
 
     /// The corresponding C function is `tcsetattr`.
-    static func setAttributes(_ descriptor: Int32, when: Int32, _ attributes: UnsafePointer<termios>) -> Result<Void, Errno> {
+    public static func setAttributes(_ descriptor: Int32, when: Int32, _ attributes: UnsafePointer<termios>) -> Result<Void, Errno> {
         nothingOrErrno { tcsetattr(descriptor, when, attributes) }
     }
 
     /// The corresponding C function is `write`: one call, repeated only for
     /// the rest of a partial write or after `EAGAIN`. Returns false when the
     /// terminal is gone (EIO, EBADF, …).
-    static func writeAll(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Bool {
+    public static func writeAll(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Bool {
         var offset = 0
         while offset < count {
             switch valueOrErrno({ write(descriptor, base + offset, count - offset) }) {
@@ -48,15 +47,15 @@ enum TerminalSystemCalls {
 
     /// The corresponding C function is `read`: the byte count, 0 at end of
     /// file, or the errno (EAGAIN: nothing to read).
-    static func readAvailable(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<Int, Errno> {
+    public static func readAvailable(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<Int, Errno> {
         valueOrErrno { read(descriptor, buffer.baseAddress, buffer.count) }
     }
 
     /// What `poll` saw on one descriptor.
-    enum Readiness { case ready, timedOut, interrupted, hungUp }
+    public enum Readiness: Sendable { case ready, timedOut, interrupted, hungUp }
 
     /// The corresponding C function is `poll`, on one descriptor for input.
-    static func waitUntilReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Readiness {
+    public static func waitUntilReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Readiness {
         switch FileDescriptor(rawValue: descriptor).wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds,
                                                          retryOnInterrupt: false) {
         case .failure(.interrupted): return .interrupted
@@ -68,7 +67,7 @@ enum TerminalSystemCalls {
 
     /// The corresponding C call is `ioctl(TIOCGWINSZ)`. Nil when the
     /// descriptor has no window size (or reports 0×0, as some ptys do).
-    static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+    public static func windowSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard case .success = FileDescriptor(rawValue: descriptor).control(UInt(TIOCGWINSZ), &size),
               size.ws_col > 0, size.ws_row > 0 else { return nil }

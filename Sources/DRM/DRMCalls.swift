@@ -1,0 +1,20 @@
+import SystemCalls
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libdrm answers a failure two ways: -1 with `errno` set (its ioctl
+/// wrapper), or the negated errno (the `DRM_IOCTL` macro and most
+/// `drmMode*` calls). Either becomes a `DeviceError` naming the card.
+@usableFromInline
+func drmCall(_ path: String, _ operation: @autoclosure () -> String, _ result: Int32) throws(DeviceError) {
+    guard result < 0 else { return }
+    let code = result == -1 ? errno : -result
+    throw DeviceError(errno: code, operation: operation(), path: path)
+}
+
+/// A libdrm getter that returns nil on failure with `errno` set.
+func drmObject<T>(_ path: String, _ operation: @autoclosure () -> String, _ pointer: T?) throws(DeviceError) -> T {
+    guard let pointer else { throw DeviceError(errno: errno == 0 ? ENODEV : errno, operation: operation(), path: path) }
+    return pointer
+}

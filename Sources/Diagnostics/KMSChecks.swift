@@ -1,0 +1,41 @@
+import DRM
+import MotionDevices
+
+extension DoctorReport {
+    /// Each DRM card (`--display kms`): its display, whether this user may
+    /// open it, and whether DRM master is free (a desktop holds it while it runs).
+    static func kmsCards(sysfs: String = "/sys") -> [DoctorLine] {
+        let cards = DRMCardInfo.all(sysfs: sysfs)
+        guard !cards.isEmpty else {
+            return [.warn("kms", "no DRM card (nothing in /sys/class/drm): --display kms cannot be used; the framebuffer or the terminal can")]
+        }
+        return cards.map { info in
+            let what = "\(info.id)" + (info.driver.map { " (\($0))" } ?? "")
+            guard let connector = info.connectors.first(where: \.isConnected) else {
+                let outputs = info.connectors.map(\.name).joined(separator: ", ")
+                return .warn("kms", "\(what): no display connected\(outputs.isEmpty ? "" : " (\(outputs))"): plug one in, or check the cable and `video=` on the kernel command line")
+            }
+            let access = DeviceAccess.check(info.devicePath, need: .readWrite)
+            guard access.allowed else { return .warn("kms", "\(what) \(connector.name): \(access.description)") }
+            let display = "\(connector.name)" + (connector.modes.first.map { " \($0)" } ?? "")
+            do {
+                let card = try DRMCard(path: info.devicePath)
+                guard card.supportsDumbBuffers else {
+                    return .warn("kms", "\(what) \(display): the driver offers no dumb buffers, which --display kms draws into; use --display fb")
+                }
+                if card.isMaster {
+                    return .ok("kms", "\(what) \(display), \(info.devicePath) readable and writable, DRM master free")
+                }
+                do {
+                    try card.becomeMaster()
+                    try? card.dropMaster()
+                    return .ok("kms", "\(what) \(display), \(info.devicePath) readable and writable, DRM master free")
+                } catch {
+                    return .warn("kms", "\(what) \(display): another program holds DRM master (a desktop or another game): --display kms needs the console to itself; stop the desktop (sudo systemctl stop display-manager) or use --display terminal")
+                }
+            } catch {
+                return .warn("kms", "\(what): \(error)")
+            }
+        }
+    }
+}

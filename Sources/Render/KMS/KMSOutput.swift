@@ -1,0 +1,214 @@
+import DRM
+import Fbdev
+import Realtime
+import SystemCalls
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The screen through kernel mode setting: two dumb buffers, one scanned out
+/// while the other is drawn, exchanged by a page flip that the kernel
+/// completes at the vertical blank, so a frame never tears (the Pi's
+/// `/dev/fb0` is single-buffered and does). This is what LVGL's DRM driver
+/// and SDL's kmsdrm do.
+///
+/// Only what changed is copied (`BackBufferDamage`): the back buffer is two
+/// frames old, so a frame copies its own changed rectangles and the previous
+/// frame's. The next frame's copy waits for the last flip to complete (the buffer it
+/// writes is on screen until then), which paces drawing to the display.
+///
+/// The CRTC is saved before it is taken and put back by `restore()`; if the
+/// process dies instead, closing the card's descriptor gives the display
+/// back to the console (the kernel's own restore).
+public final class KMSOutput: PixelOutput {
+    public let card: DRMCard
+    public let connector: DRMConnector
+    public let mode: DRMMode
+    private let crtc: UInt32
+    private let saved: DRMCRTCState
+    private let buffers: [DRMDumbBuffer]
+    private let surfaces: [FramebufferSurface]
+    /// The buffer on screen (or flipping onto it).
+    private var front = 0
+    private let damage = BackBufferDamage()
+    private var released = false
+    private var restored = false
+
+    /// Flips completed, vertical blanks missed between them, and the time
+    /// from a present to its flip.
+    public private(set) var flips = 0
+    public private(set) var missedVerticalBlanks = 0
+    public let presentToFlip = LatencyHistogram()
+    private let presentToFlipWindow = LatencyWindow()
+    private var lastSequence: UInt32?
+    private var presentedAt: Int64 = 0
+
+    /// How long a present waits for the last flip before skipping its frame.
+    static let flipWaitMilliseconds: Int32 = 100
+
+    /// Takes the display of the card at `path`, or of the first card with a
+    /// display connected: DRM master, the connector's preferred mode on a
+    /// CRTC that can drive it, two buffers of that size; the first is shown
+    /// at once (black). Fails, naming the card and what to do, when there is
+    /// no card or display, another program holds DRM master, or a call fails.
+    public init(path: String? = nil, sysfs: String = "/sys") throws(FramebufferError) {
+        let path = if let path { path } else { try Self.cardWithDisplay(sysfs: sysfs) }
+        do throws(DeviceError) {
+            card = try DRMCard(path: path)
+        } catch {
+            throw FramebufferError(error)
+        }
+        if !card.isMaster {
+            do throws(DeviceError) {
+                try card.becomeMaster()
+            } catch {
+                throw .device(path: path, operation: error.operation, errno: error.errno,
+                              advice: "another program (a desktop, another game) is showing this display: run the game on a console without a desktop (sudo systemctl stop display-manager), or use --display terminal")
+            }
+        }
+        do {
+            guard card.supportsDumbBuffers else {
+                throw FramebufferError.device(path: path, operation: "draw (DRM_CAP_DUMB_BUFFER)", errno: ENOTSUP,
+                                              advice: "this driver offers no dumb buffers: use --display fb")
+            }
+            guard let connector = try card.connectors().first(where: { $0.status == .connected && $0.preferredMode != nil }),
+                  let mode = connector.preferredMode else {
+                throw FramebufferError.missing("\(path): no display is connected to this card: plug one in, or name another card (--display kms:/dev/dri/cardN; `tiltmaze doctor` lists them)")
+            }
+            self.connector = connector
+            self.mode = mode
+            crtc = try Self.crtc(for: connector, on: card)
+            saved = try card.crtcState(crtc)
+            buffers = [try card.makeDumbBuffer(width: mode.width, height: mode.height),
+                       try card.makeDumbBuffer(width: mode.width, height: mode.height)]
+            try card.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
+        } catch let error as DeviceError {
+            throw FramebufferError(error)
+        } catch let error as FramebufferError {
+            throw error
+        } catch {
+            throw .missing("\(path): \(error)")
+        }
+        surfaces = buffers.map {
+            FramebufferSurface(base: $0.pixels, width: $0.width, height: $0.height, lineLength: $0.pitch, format: .xrgb8888)
+        }
+    }
+
+    deinit { restore() }
+
+    public var width: Int { mode.width }
+    public var height: Int { mode.height }
+    public var name: String { "\(card.path) \(connector.name)" }
+    public var refreshPeriod: Int64? { mode.framePeriodNanoseconds }
+
+    public func present(_ changed: UnsafeBufferPointer<PixelRect>, of picture: Canvas) -> Int {
+        guard !released, !restored else { return 0 }
+        guard damage.hasWork(changed) else { return 0 }
+        // The back buffer is on screen until the last flip completes.
+        if card.flipPending {
+            takeFlipEvent(waitingUpTo: Self.flipWaitMilliseconds)
+            if card.flipPending {
+                missedVerticalBlanks += 1
+                damage.markStale()
+                return 0
+            }
+        }
+        let back = 1 - front
+        let bytes = damage.bringUpToDate(surfaces[back], with: picture, changed: changed)
+        presentedAt = MonotonicClock.now()
+        do {
+            try card.pageFlip(crtc: crtc, to: buffers[back])
+            front = back
+        } catch {
+            // Lost master (another program took the display) or the CRTC is off: the frame is dropped.
+            damage.markStale()
+        }
+        return bytes
+    }
+
+    /// Reads the completion of the pending flip, counting it.
+    private func takeFlipEvent(waitingUpTo milliseconds: Int32) {
+        guard let event = try? card.readFlipEvent(timeoutMilliseconds: milliseconds) else { return }
+        flips += 1
+        if let last = lastSequence, event.sequence &- last > 1 { missedVerticalBlanks += Int(event.sequence &- last) - 1 }
+        lastSequence = event.sequence
+        if presentedAt > 0, event.timestamp >= presentedAt { presentToFlip.record(event.timestamp - presentedAt) }
+    }
+
+    /// Finishes the pending flip and drops DRM master, so the console or
+    /// program switched to can set its own mode.
+    public func release() {
+        guard !released, !restored else { return }
+        if card.flipPending { takeFlipEvent(waitingUpTo: Self.flipWaitMilliseconds) }
+        released = true
+        try? card.dropMaster()
+    }
+
+    /// Takes master again and sets the mode again on the buffer last shown;
+    /// the next present copies the whole picture.
+    public func acquire() {
+        guard released, !restored else { return }
+        released = false
+        damage.markStale()
+        lastSequence = nil
+        if !card.isMaster { try? card.becomeMaster() }
+        try? card.setCRTC(crtc, buffer: buffers[front], connector: connector.id, mode: mode)
+    }
+
+    /// Puts the CRTC back as it was found (the console's framebuffer); the
+    /// buffers go with this object.
+    public func restore() {
+        guard !restored else { return }
+        if card.flipPending { takeFlipEvent(waitingUpTo: Self.flipWaitMilliseconds) }
+        restored = true
+        if released { return }
+        try? card.restore(saved, connector: connector.id)
+    }
+
+    /// "  flips 60 missed 0 flip 8.1/16.4ms": flips and missed vertical
+    /// blanks so far, and the present-to-flip time's p50/p99 since the last call.
+    public func statistics(into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        presentToFlipWindow.advance(presentToFlip)
+        var w = ByteWriter(text)
+        w.append("  flips ")
+        w.appendDecimal(flips)
+        w.append(" missed ")
+        w.appendDecimal(missedVerticalBlanks)
+        w.append(" flip ")
+        milliseconds(presentToFlipWindow.percentile(0.5), into: &w)
+        w.append(UInt8(ascii: "/"))
+        milliseconds(presentToFlipWindow.percentile(0.99), into: &w)
+        w.append("ms")
+        return w.count
+    }
+
+    private func milliseconds(_ nanoseconds: Int64?, into w: inout ByteWriter) {
+        guard let nanoseconds else { return w.append(UInt8(ascii: "-")) }
+        w.appendSeconds(Double(nanoseconds) / 1e6, decimals: 1)
+    }
+
+    /// The first card sysfs lists with a display connected.
+    static func cardWithDisplay(sysfs: String) throws(FramebufferError) -> String {
+        let cards = DRMCardInfo.all(sysfs: sysfs)
+        guard let card = cards.first(where: \.hasConnectedDisplay) else {
+            throw .missing(cards.isEmpty
+                ? "no DRM card (nothing in \(sysfs)/class/drm): this kernel has no KMS driver for the display; use --display fb or --display terminal"
+                : "no DRM card has a display connected (\(cards.map(\.id).joined(separator: ", "))): plug one in, or use --display terminal")
+        }
+        return card.devicePath
+    }
+
+    /// The CRTC driving `connector` now, else the first its encoders can use.
+    static func crtc(for connector: DRMConnector, on card: DRMCard) throws(DeviceError) -> UInt32 {
+        if connector.encoderID != 0 {
+            let encoder = try card.encoder(connector.encoderID)
+            if encoder.crtcID != 0 { return encoder.crtcID }
+        }
+        let crtcs = try card.resources().crtcIDs
+        for id in connector.encoderIDs {
+            let encoder = try card.encoder(id)
+            for (i, crtc) in crtcs.enumerated() where encoder.possibleCRTCs & (1 << UInt32(i)) != 0 { return crtc }
+        }
+        throw DeviceError(errno: ENODEV, operation: "find a CRTC for connector \(connector.name)", path: card.path)
+    }
+}

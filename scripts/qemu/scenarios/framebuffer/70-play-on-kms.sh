@@ -1,0 +1,26 @@
+# The game through KMS on bochs (--display kms): two dumb buffers flipped at
+# the vertical blank. Its frame must equal the opening frame `tiltmaze
+# snapshot` draws at the mode's size (host-check; bochs's preferred mode is
+# the fbdev's 1280x800). While it plays the console is in graphics mode;
+# switching away (chvt 2) shows the text console, and the game, which let
+# DRM master go, takes it back and redraws on return (chvt 1); after SIGTERM
+# the console is in text mode and shown again, not the game's last frame.
+set -eu
+
+[ -e /dev/dri/card0 ] || { modprobe bochs; wait-for /dev/dri/card0 5; }
+game=$(start-game --display kms --source sim --level /scenario/still.txt)
+# The mode is set on a black buffer at once and the first frame follows: give
+# the emulated debug build time for it, or the settled screendump is black.
+sleep 3
+[ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
+screendump --settled-below 34 play-kms
+chvt 2
+sleep 1
+screendump kms-switched-away
+chvt 1
+sleep 2
+screendump --settled-below 34 kms-switched-back
+stop-game "$game"
+[ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
+sleep 0.5
+screendump kms-after
