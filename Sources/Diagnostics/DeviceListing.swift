@@ -6,11 +6,12 @@ import MotionDevices
 /// offers, whether this user may use it, and which one `--source auto` takes.
 public enum DeviceListing {
     /// The lines for `selection`; the last names what `--source auto` uses.
-    public static func lines(for selection: SensorSelection) -> [String] {
+    /// `udevDirectory`: where udev keeps its device records (mount matrices).
+    public static func lines(for selection: SensorSelection, udevDirectory: String = UdevDatabase.defaultDirectory) -> [String] {
         var lines: [String] = []
         for candidate in selection.imus {
             lines.append("\(candidate.imu.name)  (IIO, use --source iio:\(candidate.imu.name))")
-            for readiness in candidate.devices { lines += describe(readiness).map { "  " + $0 } }
+            for readiness in candidate.devices { lines += describe(readiness, udevDirectory: udevDirectory).map { "  " + $0 } }
         }
         if let first = selection.imus.first?.imu {
             let triggers = first.devices[0].context.triggers.compactMap(\.name)
@@ -25,7 +26,7 @@ public enum DeviceListing {
         }
         for candidate in selection.evdev {
             lines.append("\(candidate.sensor.motion.name)  (evdev, use --source evdev:\(candidate.sensor.motion.path))")
-            lines += describe(candidate).map { "  " + $0 }
+            lines += describe(candidate, udevDirectory: udevDirectory).map { "  " + $0 }
         }
         if lines.isEmpty {
             lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER.")
@@ -36,7 +37,7 @@ public enum DeviceListing {
     }
 
     /// The device's lines: id, channels, scales, rates, mount matrix, trigger, access.
-    static func describe(_ readiness: SensorSelection.DeviceReadiness) -> [String] {
+    static func describe(_ readiness: SensorSelection.DeviceReadiness, udevDirectory: String) -> [String] {
         let device = readiness.device
         var out = ["\(device.id) \(device.name ?? "")  \(readiness.hasBuffer ? device.devicePath : "(no buffer)")"]
         // Scan elements in scan order; without a buffer libiio lists channels
@@ -53,9 +54,8 @@ public enum DeviceListing {
         }
         if !scales.isEmpty { out.append("  scales: " + scales.joined(separator: ", ")) }
         out += IIOSamplingRate.find(device).map { "  rates: " + $0.description }
-        if let mount = IIOIMU.driverMountMatrix(of: device) {
-            out.append("  mount matrix: \(mount.matrix) (\(mount.attribute))")
-        }
+        // The one the game turns samples by (udev's first), and where it comes from.
+        out.append("  mount matrix: \(MountMatrixLookup.iio(device, udevDirectory: udevDirectory))")
         guard readiness.hasBuffer else {
             out.append("  capture: impossible, no buffer (no interrupt line declared; `tiltmaze doctor` says how)")
             return out
@@ -74,7 +74,7 @@ public enum DeviceListing {
     }
 
     /// The motion node's lines: axes and their units, the axis convention, the gamepad, access.
-    static func describe(_ candidate: SensorSelection.EvdevCandidate) -> [String] {
+    static func describe(_ candidate: SensorSelection.EvdevCandidate, udevDirectory: String) -> [String] {
         let sensor = candidate.sensor, access = candidate.motion
         let profile = EvdevControllerProfile(name: sensor.motion.name)
         var out: [String] = []
@@ -88,8 +88,12 @@ public enum DeviceListing {
             out.append("  timestamps: " + (device.hasEvent(type: .msc, code: EvdevCode.mscTimestamp)
                 ? "MSC_TIMESTAMP (\(profile.timestampSource))" : "kernel event time"))
         }
-        if profile.kind != .other {
-            out.append("  axes: \(profile.kind.rawValue) convention, mount matrix \(profile.mount)")
+        // The one the game turns samples by: udev's first, else the driver's convention.
+        let mount = MountMatrixLookup.evdev(sensor.motion.path, profile: profile, udevDirectory: udevDirectory)
+        switch mount.origin {
+        case .controller(let kind): out.append("  axes: \(kind) convention, mount matrix \(mount.matrix)")
+        case .udev: out.append("  axes: mount matrix \(mount)")
+        case .driver, .identity: break
         }
         if let gamepad = sensor.gamepad { out.append("  gamepad: \(gamepad) (buttons pause, restart, quit)") }
         out.append("  access: \(access.description)")

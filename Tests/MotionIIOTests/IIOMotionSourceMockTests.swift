@@ -1,5 +1,6 @@
 import SystemCalls
 import Testing
+import Diagnostics
 import IIO
 import MotionCore
 import MotionDevices
@@ -163,6 +164,12 @@ struct IIOMotionSourceMockTests {
             source.stop()
             try #require(got.count == 1)
             #expect(got[0].acceleration == Vector3(-1000 * 0.000598, 0, 0))
+            // `devices` shows the matrix the game turns samples by, and says where it is from.
+            let lines = DeviceListing.lines(for: SensorSelection.examine(), udevDirectory: udev)
+            #expect(lines.contains("    mount matrix: -1, 0, 0; 0, -1, 0; 0, 0, 1 (udev ACCEL_MOUNT_MATRIX of /dev/iio:device0)"),
+                    "\(lines.joined(separator: "\n"))")
+            #expect(!DeviceListing.lines(for: SensorSelection.examine()).joined().contains("udev ACCEL_MOUNT_MATRIX"),
+                    "without udev's record, the driver's matrix")
         }
     }
 

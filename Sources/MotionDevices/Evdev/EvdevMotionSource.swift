@@ -165,15 +165,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         return Connection(device: device, feeder: EvdevSampleFeeder(assembler: assembler))
     }
 
-    /// udev's `ACCEL_MOUNT_MATRIX` first (hwdb or a local rule knows the
-    /// particular board), then what the driver is known to do.
     private func mountMatrix(for path: String) -> MountMatrix {
-        if let mountOverride { return mountOverride }
-        if let text = UdevDatabase.properties(ofCharacterDevice: path, directory: udevDirectory)["ACCEL_MOUNT_MATRIX"],
-           let m = MountMatrix(parsing: text) {
-            return m
-        }
-        return profile.mount
+        mountOverride ?? MountMatrixLookup.evdev(path, profile: profile, udevDirectory: udevDirectory).matrix
     }
 
     // MARK: The sensor thread

@@ -139,7 +139,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                 default: channel.disable()
                 }
             }
-            let mount = mountOverride ?? Self.mountMatrix(of: device, udevDirectory: udevDirectory)
+            let mount = mountOverride ?? MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix
             let buffer = try IIOBuffer(device: device, sampleCount: Self.bufferSamples(rate: setup.rate ?? wantedRate,
                                                                                       local: device.context.isLocal))
             let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount)
@@ -150,9 +150,6 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         }
     }
 
-    /// The mount matrix by iio-sensor-proxy's precedence: udev's
-    /// `ACCEL_MOUNT_MATRIX` (a hwdb entry or a local rule fixes a board the
-    /// driver describes wrongly), then the driver's attributes.
     /// Scans per kernel buffer. Locally, reads return whatever has arrived
     /// (non-blocking, woken by poll at a watermark of one scan: `IIOBuffer`),
     /// so a roomy 64 costs no latency. Over
@@ -165,21 +162,6 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// The longest a sample may wait in a network buffer, s.
     public static let latencyBudget = 0.02
-
-    static func mountMatrix(of device: IIODevice, udevDirectory: String) -> MountMatrix {
-        // udev's database describes this machine's nodes, not a remote iiod's.
-        guard device.context.isLocal else { return mountMatrixFromAttributes(of: device) }
-        if let text = UdevDatabase.properties(ofCharacterDevice: device.devicePath, directory: udevDirectory)["ACCEL_MOUNT_MATRIX"],
-           let m = MountMatrix(parsing: text) {
-            return m
-        }
-        return mountMatrixFromAttributes(of: device)
-    }
-
-    /// The driver's own matrix (from the device tree's `mount-matrix`), else identity.
-    static func mountMatrixFromAttributes(of device: IIODevice) -> MountMatrix {
-        IIOIMU.driverMountMatrix(of: device)?.matrix ?? .identity
-    }
 
     // MARK: The sensor thread
 
@@ -197,7 +179,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let pollable = buffers.allSatisfy(\.isPollable)
         let slice = checkInterval
         let limit = noDataTimeout.nanoseconds
-        var lastData = MonotonicClock.now()
+        // Time spent waiting in vain, each wait counted for at most one slice:
+        // a stall of the whole process (Ctrl-Z, a virtual machine paused, a
+        // swapped-out Pi) is not the sensor's silence.
+        var waitedInVain: Int64 = 0
+        var waitStarted = MonotonicClock.now()
         while running.load(ordering: .relaxed) {
             var gotData = false
             do {
@@ -224,8 +210,12 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             }
             let now = MonotonicClock.now()
             if gotData {
-                lastData = now
-            } else if now - lastData > limit {
+                waitedInVain = 0
+            } else {
+                waitedInVain += min(now - waitStarted, slice.nanoseconds)
+            }
+            waitStarted = now
+            if waitedInVain > limit {
                 let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
                 fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
                 return
