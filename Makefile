@@ -34,6 +34,8 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/nintendo
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus \
 		--scenarios scripts/qemu/scenarios/cirrus
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio \
+		--scenarios scripts/qemu/scenarios/virtio
 
 # The benchmarks are a package of their own (see Benchmarks/Package.swift).
 # Every benchmark runs once, briefly, so one that no longer builds, sets up or

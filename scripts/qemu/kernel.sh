@@ -27,6 +27,7 @@
 #   cirrus           DRM driver for `qemu -vga cirrus`: /dev/fb0 1024x768 RGB565
 #                    (the plain vesafb RGB565 mode needs no module: it is built in,
 #                    chosen with vga=0x314 on the kernel command line)
+#   virtio-gpu       DRM driver for `qemu -vga virtio`: KMS on a paravirtual GPU
 #   uinput evdev     synthetic input devices and their /dev/input/event* nodes
 #   uhid hid-generic hid-playstation hid-nintendo
 #                    real HID game-pad drivers fed from user space over /dev/uhid
@@ -39,7 +40,7 @@
 set -euo pipefail
 
 MODULES=(
-    bochs cirrus
+    bochs cirrus virtio-gpu
     uinput evdev
     uhid hid-generic hid-playstation hid-nintendo
     hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-trigger

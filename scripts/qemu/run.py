@@ -60,15 +60,18 @@ def parse_args(argv):
                    help="directory of *.sh guest scenarios (repeatable; contents are merged)")
     p.add_argument("--out", default=os.path.join(REPO, ".build", "qemu", "out"),
                    help="where screendumps, console.log and the results go (default .build/qemu/out)")
-    p.add_argument("--vga", choices=("std", "cirrus"), default="std",
-                   help="emulated display: std (bochs DRM driver, or vesafb with vga=0x314) or cirrus")
+    p.add_argument("--vga", choices=("std", "cirrus", "virtio"), default="std",
+                   help="emulated display: std (bochs DRM driver, or vesafb with vga=0x314), cirrus, or virtio (virtio-gpu)")
     p.add_argument("--append", default="", metavar="EXTRA",
                    help="extra kernel command line, e.g. 'vga=0x314'")
     p.add_argument("--timeout", type=float, default=120.0,
                    help="overall limit in seconds for boot plus scenarios (default 120)")
     p.add_argument("--scenario-timeout", type=int, default=60,
                    help="limit for each scenario in the guest, seconds (default 60)")
-    p.add_argument("--memory", type=int, default=512, help="guest memory in MiB (default 512)")
+    # The initramfs (a debug build of tiltmaze with its libraries, ~160 MB
+    # uncompressed) is unpacked into guest memory beside its own copy: 512 MiB
+    # once ran short and the kernel dropped the archive's tail (the helpers).
+    p.add_argument("--memory", type=int, default=1024, help="guest memory in MiB (default 1024)")
     p.add_argument("--cache", default=os.path.join(REPO, ".build", "qemu"),
                    help="cache directory (kernel subset in CACHE/kernel; default .build/qemu)")
     p.add_argument("--kernel", help="use this kernel image instead of the cached one")
@@ -495,6 +498,13 @@ def main(argv):
             problems.append(f"scenario {n} did not report" + (" (it started)" if n in started else ""))
         if ended is None:
             problems.append("the guest did not finish (no END line: crash, panic or time-out)")
+        try:
+            with open(console, errors="replace") as f:
+                if "Initramfs unpacking failed" in f.read():
+                    problems.append("the kernel could not unpack the whole initramfs (guest memory too small for it: "
+                                    "raise --memory); files at its end, the guest helpers among them, are missing")
+        except OSError:
+            pass
 
         for hook in hooks["host-check"]:
             r = subprocess.run([hook, os.path.abspath(args.out)], env=hook_env(args))

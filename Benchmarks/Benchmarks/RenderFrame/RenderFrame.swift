@@ -141,6 +141,46 @@ let benchmarks: @Sendable () -> Void = {
     framebufferBenchmark(width: 800, height: 480, format: .rgb565, sweepingTilt: true)
     framebufferBenchmark(width: 1920, height: 1080, format: .xrgb8888, sweepingTilt: true)
 
+    // The KMS back end: the same frame composed, then BackBufferDamage copies
+    // into the back one of two XRGB8888 buffers (plain memory here, dumb
+    // buffers on a card) this frame's changed rectangles and the last
+    // frame's, and the buffers swap as a page flip would swap them. What
+    // KMSOutput.present does, minus the flip and its wait.
+    func kmsBenchmark(width: Int, height: Int) {
+        guard let screen = try? FramebufferScreen(level: level, sensorName: "benchmark", width: width, height: height) else {
+            return
+        }
+        let buffers = [FramebufferSurface(width: width, height: height, format: .xrgb8888),
+                       FramebufferSurface(width: width, height: height, format: .xrgb8888)]
+        let damage = BackBufferDamage()
+        var front = 0
+        func present(_ snapshot: WorldSnapshot) -> Int {
+            let back = 1 - front
+            let bytes = damage.bringUpToDate(buffers[back], with: screen.picture, changed: screen.compose(snapshot))
+            front = back
+            return bytes
+        }
+        _ = present(snapshots[0])
+        _ = present(snapshots[1])
+        var next = 2
+        let bytesPerFrame = BenchmarkMetric.custom("bytes per frame (mean)", polarity: .prefersSmaller, useScalingFactor: false)
+        Benchmark("KMS frame + back-buffer copy \(width)×\(height) XRGB8888 (per frame)", configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, bytesPerFrame],
+            warmupIterations: 3,
+            scalingFactor: .one,
+            maxDuration: .seconds(2),
+            thresholds: [.mallocCountTotal: .init(absolute: [.p50: 0, .p100: 0])]
+        )) { benchmark in
+            var bytes = 0
+            for _ in benchmark.scaledIterations {
+                bytes &+= present(snapshots[next])
+                next = next + 1 == snapshots.count ? 0 : next + 1
+            }
+            benchmark.measurement(bytesPerFrame, bytes / benchmark.scaledIterations.count)
+        }
+    }
+    kmsBenchmark(width: 1920, height: 1080)
+
     // The Sense HAT's 8×8 matrix: the view painted and copied whole (128 bytes).
     do {
         let canvas = Canvas(width: 8, height: 8)

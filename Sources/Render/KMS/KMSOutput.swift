@@ -38,6 +38,9 @@ public final class KMSOutput: PixelOutput {
     /// from a present to its flip.
     public private(set) var flips = 0
     public private(set) var missedVerticalBlanks = 0
+    /// Flips the kernel refused, and the errno of the last refusal.
+    public private(set) var failedFlips = 0
+    public private(set) var lastFlipErrno: Int32 = 0
     public let presentToFlip = LatencyHistogram()
     private let presentToFlipWindow = LatencyWindow()
     private var lastSequence: UInt32?
@@ -121,6 +124,8 @@ public final class KMSOutput: PixelOutput {
             front = back
         } catch {
             // Lost master (another program took the display) or the CRTC is off: the frame is dropped.
+            failedFlips += 1
+            lastFlipErrno = error.errno
             damage.markStale()
         }
         return bytes
@@ -174,6 +179,12 @@ public final class KMSOutput: PixelOutput {
         w.appendDecimal(flips)
         w.append(" missed ")
         w.appendDecimal(missedVerticalBlanks)
+        if failedFlips > 0 {
+            w.append(" refused ")
+            w.appendDecimal(failedFlips)
+            w.append(" errno ")
+            w.appendDecimal(Int(lastFlipErrno))
+        }
         w.append(" flip ")
         milliseconds(presentToFlipWindow.percentile(0.5), into: &w)
         w.append(UInt8(ascii: "/"))
