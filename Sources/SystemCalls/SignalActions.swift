@@ -12,6 +12,16 @@ public enum SignalActions {
     /// `previous` (nil: forget it). The corresponding C function is `sigaction`.
     public static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void, flags: Int32 = 0,
                                previous: UnsafeMutablePointer<sigaction>? = nil) {
+        set(signal, handler, flags: flags, previous: previous)
+    }
+
+    /// Gives `signal` its default action (SIGTSTP: stop the process). The
+    /// corresponding C function is `sigaction` with `SIG_DFL`.
+    public static func setDefault(_ signal: Int32) {
+        set(signal, SIG_DFL, flags: 0, previous: nil)
+    }
+
+    private static func set(_ signal: Int32, _ handler: __sighandler_t?, flags: Int32, previous: UnsafeMutablePointer<sigaction>?) {
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
@@ -21,19 +31,6 @@ public enum SignalActions {
         sigemptyset(&action.sa_mask)
         action.sa_flags = flags
         sigaction(signal, &action, previous)
-    }
-
-    /// Gives `signal` its default action (SIGTSTP: stop the process). The
-    /// corresponding C function is `sigaction` with `SIG_DFL`.
-    public static func setDefault(_ signal: Int32) {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        #else
-        action.__sa_handler.sa_handler = SIG_DFL
-        #endif
-        sigemptyset(&action.sa_mask)
-        sigaction(signal, &action, nil)
     }
 
     /// Puts back an action saved by `install`. The corresponding C function is `sigaction`.

@@ -49,6 +49,9 @@ game=$(start-game --display fb --source "evdev:$motion" --level /scenario/pause-
 echo "motion 0 8192 0 0 0 0" >&3
 screendump --settled-below 34 dualsense-playing
 echo "press options" >&3
+# A settled screen only says nothing changes: give the slow emulated debug
+# build time to take the button and draw the menu first.
+sleep 1.5
 screendump --settled-below 34 dualsense-menu
 for _ in 1 2 3; do echo "press down" >&3; sleep 0.3; done
 echo "press cross" >&3
