@@ -48,6 +48,10 @@ public final class KMSOutput: PixelOutput {
 
     /// How long a present waits for the last flip before skipping its frame.
     static let flipWaitMilliseconds: Int32 = 100
+    /// How long letting the display go waits for the last flip: a flip that
+    /// completed after the console took the display back would put the game's
+    /// frame over it.
+    static let finalFlipWaitMilliseconds: Int32 = 2000
 
     /// Takes the display of the card at `path`, or of the first card with a
     /// display connected: DRM master, the connector's preferred mode on a
@@ -144,7 +148,7 @@ public final class KMSOutput: PixelOutput {
     /// program switched to can set its own mode.
     public func release() {
         guard !released, !restored else { return }
-        if card.flipPending { takeFlipEvent(waitingUpTo: Self.flipWaitMilliseconds) }
+        if card.flipPending { takeFlipEvent(waitingUpTo: Self.finalFlipWaitMilliseconds) }
         released = true
         try? card.dropMaster()
     }
@@ -164,7 +168,7 @@ public final class KMSOutput: PixelOutput {
     /// buffers go with this object.
     public func restore() {
         guard !restored else { return }
-        if card.flipPending { takeFlipEvent(waitingUpTo: Self.flipWaitMilliseconds) }
+        if card.flipPending { takeFlipEvent(waitingUpTo: Self.finalFlipWaitMilliseconds) }
         restored = true
         if released { return }
         try? card.restore(saved, connector: connector.id)

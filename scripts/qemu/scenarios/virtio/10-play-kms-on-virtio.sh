@@ -12,7 +12,7 @@ wait-for /dev/dri/card0 5
 card=/sys/class/drm/card0
 for c in "$card"-*; do echo "$(basename "$c"): $(cat "$c/status"), modes $(head -1 "$c/modes")"; done
 game=$(start-game --display kms --source sim --level /scenario/still.txt)
-sleep 3
+wait-kms-flip
 [ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
 screendump --settled-below 34 play-virtio
 stop-game "$game"
