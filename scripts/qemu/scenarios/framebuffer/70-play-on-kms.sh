@@ -5,6 +5,8 @@
 # switching away (chvt 2) shows the text console, and the game, which let
 # DRM master go, takes it back and redraws on return (chvt 1); after SIGTERM
 # the console is in text mode and shown again, not the game's last frame.
+# DRM master is checked in the kernel's client list (drm-master): held while
+# playing, dropped when switched away, taken back on return.
 set -eu
 
 [ -e /dev/dri/card0 ] || { modprobe bochs; wait-for /dev/dri/card0 5; }
@@ -14,12 +16,17 @@ game=$(start-game --display kms --source sim --level /scenario/still.txt)
 wait-kms-flip
 [ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
 screendump --settled-below 34 play-kms
+[ "$(drm-master tiltmaze)" = y ] || { echo "tiltmaze does not hold DRM master while it plays"; exit 1; }
 chvt 2
+# chvt returns once the game let the console go: it must have dropped master
+# first, so the console (or a program on it) can set its own mode.
+[ "$(drm-master tiltmaze)" = n ] || { echo "tiltmaze kept DRM master after the switch away"; exit 1; }
+echo "switched away: tiltmaze dropped DRM master"
 sleep 1
-# Settled below the text console's first two rows (its cursor blinks there).
 screendump --settled-below 32 kms-switched-away
 chvt 1
 sleep 2
+[ "$(drm-master tiltmaze)" = y ] || { echo "tiltmaze did not take DRM master back on return"; exit 1; }
 screendump --settled-below 34 kms-switched-back
 stop-game "$game"
 [ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
