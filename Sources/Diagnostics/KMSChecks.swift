@@ -23,16 +23,11 @@ extension DoctorReport {
                 guard card.supportsDumbBuffers else {
                     return .warn("kms", "\(what) \(display): the driver offers no dumb buffers, which --display kms draws into; use --display fb")
                 }
-                if card.isMaster {
-                    return .ok("kms", "\(what) \(display), \(info.devicePath) readable and writable, DRM master free")
-                }
-                do {
-                    try card.becomeMaster()
-                    try? card.dropMaster()
-                    return .ok("kms", "\(what) \(display), \(info.devicePath) readable and writable, DRM master free")
-                } catch {
+                // Master is free when this open got it or can take it; closing the card gives it back.
+                guard card.isMaster || (try? card.becomeMaster()) != nil else {
                     return .warn("kms", "\(what) \(display): another program holds DRM master (a desktop or another game): --display kms needs the console to itself; stop the desktop (sudo systemctl stop display-manager) or use --display terminal")
                 }
+                return .ok("kms", "\(what) \(display), \(info.devicePath) readable and writable, DRM master free")
             } catch {
                 return .warn("kms", "\(what): \(error)")
             }

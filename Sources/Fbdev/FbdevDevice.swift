@@ -75,13 +75,14 @@ public final class FbdevDevice {
     private static func readLayout(_ fd: FileDescriptor, path: String) throws(DeviceError) -> (String, FbdevLayout) {
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
-        for (request, name) in [(cld_FBIOGET_VSCREENINFO, "FBIOGET_VSCREENINFO"), (cld_FBIOGET_FSCREENINFO, "FBIOGET_FSCREENINFO")] {
-            let result = request == cld_FBIOGET_VSCREENINFO ? fd.control(request, &variable) : fd.control(request, &fixed)
-            if case .failure(let e) = result {
+        func read(_ request: UInt, _ name: String, into argument: UnsafeMutableRawPointer) throws(DeviceError) {
+            if case .failure(let e) = fd.control(request, argument) {
                 throw DeviceError(errno: e.rawValue, operation: "read its layout (\(name))", path: path,
                                   detail: e == .inappropriateIOCTLForDevice ? "it is not a framebuffer (expected /dev/fbN)" : nil)
             }
         }
+        try read(cld_FBIOGET_VSCREENINFO, "FBIOGET_VSCREENINFO", into: &variable)
+        try read(cld_FBIOGET_FSCREENINFO, "FBIOGET_FSCREENINFO", into: &fixed)
         func bitfield(_ b: fb_bitfield) -> PixelFormat.Channel { .init(offset: Int(b.offset), length: Int(b.length)) }
         let visual: FbdevLayout.Visual = switch Int32(fixed.visual) {
         case FB_VISUAL_TRUECOLOR: .trueColor

@@ -64,14 +64,21 @@ public enum DisplayRequest: Equatable, Sendable {
         case "fb": self = .framebuffer(nil)
         case "kms": self = .kms(nil)
         default:
-            for (prefix, directory, make) in [("fb:", "/dev/", Self.framebuffer), ("kms:", "/dev/dri/", Self.kms)]
-            where argument.hasPrefix(prefix) && argument.count > prefix.count {
-                let node = String(argument.dropFirst(prefix.count))
-                self = make(node.hasPrefix("/") ? node : directory + node)
-                return
+            if let node = Self.node(argument, after: "fb:", in: "/dev/") {
+                self = .framebuffer(node)
+            } else if let node = Self.node(argument, after: "kms:", in: "/dev/dri/") {
+                self = .kms(node)
+            } else {
+                return nil
             }
-            return nil
         }
+    }
+
+    /// "fb:fb1" → "/dev/fb1", "fb:/dev/fb1" as it is; nil without the prefix or a name after it.
+    private static func node(_ argument: String, after prefix: String, in directory: String) -> String? {
+        guard argument.hasPrefix(prefix), argument.count > prefix.count else { return nil }
+        let node = String(argument.dropFirst(prefix.count))
+        return node.hasPrefix("/") ? node : directory + node
     }
 
     public static let forms = ["auto", "terminal", "kms", "kms:/dev/dri/cardN", "fb", "fb:/dev/fbN"]
@@ -109,7 +116,7 @@ public enum DisplayRequest: Equatable, Sendable {
                 return .terminal(reason: "no permission for \(fb.devicePath): join group video or tiltmaze")
             }
             // A mode the game cannot draw (a palette, 8 bpp) leaves the terminal.
-            if case .success(let found) = FramebufferDevice.describe(path: fb.devicePath), case .failure = found.format {
+            if FramebufferDevice.formatProblem(path: fb.devicePath) != nil {
                 return .terminal(reason: "\(fb.devicePath) is in a mode that cannot be drawn: `tiltmaze doctor` says which")
             }
             return .framebuffer(path: fb.devicePath, reason: "console")

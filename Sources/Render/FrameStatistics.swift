@@ -69,7 +69,7 @@ public final class FrameStatistics {
     }
 
     /// "p50/p99" of a window, or "-/-" when it is empty.
-    private static func pair(_ window: LatencyWindow, divisor: Double, decimals: Int, into w: inout ByteWriter) {
+    static func pair(_ window: LatencyWindow, divisor: Double, decimals: Int, into w: inout ByteWriter) {
         value(window.percentile(0.5), divisor: divisor, decimals: decimals, into: &w)
         w.append(UInt8(ascii: "/"))
         value(window.percentile(0.99), divisor: divisor, decimals: decimals, into: &w)

@@ -109,9 +109,7 @@ public final class TerminalSession {
     public func suspend() {
         TerminalSignals.suspendRequested.store(false, ordering: .relaxed)
         guard !restored else { return }
-        CrashRestore.disarm()
-        write(CrashRestore.restoreBytes)
-        _ = TerminalCalls.setAttributes(input, when: TCSAFLUSH, &savedAttributes)
+        putTerminalBack()
         SignalActions.setDefault(SIGTSTP)
         raise(SIGTSTP)
         // Continued (or never stopped). The shell may have changed the
@@ -212,10 +210,17 @@ public final class TerminalSession {
     public func restore() {
         guard !restored else { return }
         restored = true
+        putTerminalBack()
+        TerminalSignals.uninstall()
+        TerminalSignals.active.store(false, ordering: .releasing)
+    }
+
+    /// Colours reset, cursor shown, main screen, the saved settings (unread
+    /// input discarded, so stray keys do not reach the shell); a crash from
+    /// here on leaves the terminal alone.
+    private func putTerminalBack() {
         CrashRestore.disarm()
         write(CrashRestore.restoreBytes)
         _ = TerminalCalls.setAttributes(input, when: TCSAFLUSH, &savedAttributes)
-        TerminalSignals.uninstall()
-        TerminalSignals.active.store(false, ordering: .releasing)
     }
 }

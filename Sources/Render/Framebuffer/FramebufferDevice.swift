@@ -44,19 +44,16 @@ public final class FramebufferDevice {
                                      lineLength: device.layout.lineLength, format: format)
     }
 
-    /// What the framebuffer at `path` is and whether it can be drawn, from the
-    /// driver (opened read-only, nothing mapped).
-    public static func describe(path: String) -> Result<(name: String, layout: FbdevLayout, format: Result<PixelFormat, FramebufferError>), FramebufferError> {
-        let found: (name: String, layout: FbdevLayout)
-        do throws(DeviceError) {
-            found = try FbdevDevice.describe(path: path)
-        } catch {
-            return .failure(FramebufferError(error))
-        }
+    /// Why the framebuffer at `path` holds a format that cannot be drawn,
+    /// from the driver's layout (opened read-only, nothing mapped); nil when
+    /// it can be drawn, or cannot be opened (opening it to draw says why).
+    public static func formatProblem(path: String) -> FramebufferError? {
+        guard let (_, layout) = try? FbdevDevice.describe(path: path) else { return nil }
         do throws(PixelFormatError) {
-            return .success((found.name, found.layout, .success(try found.layout.pixelFormat())))
+            _ = try layout.pixelFormat()
+            return nil
         } catch {
-            return .success((found.name, found.layout, .failure(.format(path: path, error))))
+            return .format(path: path, error)
         }
     }
 

@@ -73,29 +73,20 @@ public final class KMSOutput: PixelOutput {
                               advice: "another program (a desktop, another game) is showing this display: run the game on a console without a desktop (sudo systemctl stop display-manager), or use --display terminal")
             }
         }
-        do {
-            guard card.supportsDumbBuffers else {
-                throw FramebufferError.device(path: path, operation: "draw (DRM_CAP_DUMB_BUFFER)", errno: ENOTSUP,
-                                              advice: "this driver offers no dumb buffers: use --display fb")
-            }
-            guard let connector = try card.connectors().first(where: { $0.status == .connected && $0.preferredMode != nil }),
-                  let mode = connector.preferredMode else {
-                throw FramebufferError.missing("\(path): no display is connected to this card: plug one in, or name another card (--display kms:/dev/dri/cardN; `tiltmaze doctor` lists them)")
-            }
-            self.connector = connector
-            self.mode = mode
-            crtc = try Self.crtc(for: connector, on: card)
-            saved = try card.crtcState(crtc)
-            buffers = [try card.makeDumbBuffer(width: mode.width, height: mode.height),
-                       try card.makeDumbBuffer(width: mode.width, height: mode.height)]
-            try card.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
-        } catch let error as DeviceError {
-            throw FramebufferError(error)
-        } catch let error as FramebufferError {
-            throw error
-        } catch {
-            throw .missing("\(path): \(error)")
+        guard card.supportsDumbBuffers else {
+            throw .device(path: path, operation: "draw (DRM_CAP_DUMB_BUFFER)", errno: ENOTSUP,
+                          advice: "this driver offers no dumb buffers: use --display fb")
         }
+        let display: TakenDisplay?
+        do throws(DeviceError) {
+            display = try Self.takeDisplay(of: card)
+        } catch {
+            throw FramebufferError(error)
+        }
+        guard let display else {
+            throw .missing("\(path): no display is connected to this card: plug one in, or name another card (--display kms:/dev/dri/cardN; `tiltmaze doctor` lists them)")
+        }
+        (connector, mode, crtc, saved, buffers) = (display.connector, display.mode, display.crtc, display.saved, display.buffers)
         surfaces = buffers.map {
             FramebufferSurface(base: $0.pixels, width: $0.width, height: $0.height, lineLength: $0.pitch, format: .xrgb8888)
         }
@@ -112,13 +103,10 @@ public final class KMSOutput: PixelOutput {
         guard !released, !restored else { return 0 }
         guard damage.hasWork(changed) else { return 0 }
         // The back buffer is on screen until the last flip completes.
-        if card.flipPending {
-            takeFlipEvent(waitingUpTo: Self.flipWaitMilliseconds)
-            if card.flipPending {
-                missedVerticalBlanks += 1
-                damage.markStale()
-                return 0
-            }
+        guard finishPendingFlip(waitingUpTo: Self.flipWaitMilliseconds) else {
+            missedVerticalBlanks += 1
+            damage.markStale()
+            return 0
         }
         let back = 1 - front
         let bytes = damage.bringUpToDate(surfaces[back], with: picture, changed: changed)
@@ -135,6 +123,14 @@ public final class KMSOutput: PixelOutput {
         return bytes
     }
 
+    /// Waits for the pending flip, if any, and counts it; false when it is
+    /// still pending after `milliseconds`.
+    private func finishPendingFlip(waitingUpTo milliseconds: Int32) -> Bool {
+        guard card.flipPending else { return true }
+        takeFlipEvent(waitingUpTo: milliseconds)
+        return !card.flipPending
+    }
+
     /// Reads the completion of the pending flip, counting it.
     private func takeFlipEvent(waitingUpTo milliseconds: Int32) {
         guard let event = try? card.readFlipEvent(timeoutMilliseconds: milliseconds) else { return }
@@ -148,7 +144,7 @@ public final class KMSOutput: PixelOutput {
     /// program switched to can set its own mode.
     public func release() {
         guard !released, !restored else { return }
-        if card.flipPending { takeFlipEvent(waitingUpTo: Self.finalFlipWaitMilliseconds) }
+        _ = finishPendingFlip(waitingUpTo: Self.finalFlipWaitMilliseconds)
         released = true
         try? card.dropMaster()
     }
@@ -168,7 +164,7 @@ public final class KMSOutput: PixelOutput {
     /// buffers go with this object.
     public func restore() {
         guard !restored else { return }
-        if card.flipPending { takeFlipEvent(waitingUpTo: Self.finalFlipWaitMilliseconds) }
+        _ = finishPendingFlip(waitingUpTo: Self.finalFlipWaitMilliseconds)
         restored = true
         if released { return }
         try? card.restore(saved, connector: connector.id)
@@ -190,16 +186,9 @@ public final class KMSOutput: PixelOutput {
             w.appendDecimal(Int(lastFlipErrno))
         }
         w.append(" flip ")
-        milliseconds(presentToFlipWindow.percentile(0.5), into: &w)
-        w.append(UInt8(ascii: "/"))
-        milliseconds(presentToFlipWindow.percentile(0.99), into: &w)
+        FrameStatistics.pair(presentToFlipWindow, divisor: 1e6, decimals: 1, into: &w)
         w.append("ms")
         return w.count
-    }
-
-    private func milliseconds(_ nanoseconds: Int64?, into w: inout ByteWriter) {
-        guard let nanoseconds else { return w.append(UInt8(ascii: "-")) }
-        w.appendSeconds(Double(nanoseconds) / 1e6, decimals: 1)
     }
 
     /// The first card sysfs lists with a display connected.
@@ -211,6 +200,28 @@ public final class KMSOutput: PixelOutput {
                 : "no DRM card has a display connected (\(cards.map(\.id).joined(separator: ", "))): plug one in, or use --display terminal")
         }
         return card.devicePath
+    }
+
+    /// What the output takes of a card: a connected display and its preferred
+    /// mode, the CRTC to drive it and that CRTC's state before, two buffers
+    /// of the mode's size, the first shown (black). Nil when no display is connected.
+    private struct TakenDisplay {
+        let connector: DRMConnector
+        let mode: DRMMode
+        let crtc: UInt32
+        let saved: DRMCRTCState
+        let buffers: [DRMDumbBuffer]
+    }
+
+    private static func takeDisplay(of card: DRMCard) throws(DeviceError) -> TakenDisplay? {
+        guard let connector = try card.connectors().first(where: { $0.status == .connected && $0.preferredMode != nil }),
+              let mode = connector.preferredMode else { return nil }
+        let crtc = try crtc(for: connector, on: card)
+        let saved = try card.crtcState(crtc)
+        let buffers = [try card.makeDumbBuffer(width: mode.width, height: mode.height),
+                       try card.makeDumbBuffer(width: mode.width, height: mode.height)]
+        try card.setCRTC(crtc, buffer: buffers[0], connector: connector.id, mode: mode)
+        return TakenDisplay(connector: connector, mode: mode, crtc: crtc, saved: saved, buffers: buffers)
     }
 
     /// The CRTC driving `connector` now, else the first its encoders can use.
