@@ -27,14 +27,14 @@ test: deps-test build
 test-qemu: build
 	@if [ "$(TILTMAZE_SKIP_QEMU)" = 1 ] && [ "$(CI)" = true ]; then \
 		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
-	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std --timeout 600 \
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std --timeout 1500 \
 		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer \
 		--scenarios scripts/qemu/scenarios/evdev --scenarios scripts/qemu/scenarios/controllers \
 		--scenarios scripts/qemu/scenarios/iio --scenarios scripts/qemu/scenarios/sensorhub \
 		--scenarios scripts/qemu/scenarios/nintendo
-	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus \
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus --timeout 600 \
 		--scenarios scripts/qemu/scenarios/cirrus
-	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio \
+	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \
 		--scenarios scripts/qemu/scenarios/virtio
 
 # The benchmarks are a package of their own (see Benchmarks/Package.swift).

@@ -66,8 +66,10 @@ def parse_args(argv):
                    help="extra kernel command line, e.g. 'vga=0x314'")
     p.add_argument("--timeout", type=float, default=120.0,
                    help="overall limit in seconds for boot plus scenarios (default 120)")
-    p.add_argument("--scenario-timeout", type=int, default=60,
-                   help="limit for each scenario in the guest, seconds (default 60)")
+    # Only a guard against a hang: scenarios take 5 to 40 s here, and a CI
+    # machine running the emulation half as fast must not be cut off.
+    p.add_argument("--scenario-timeout", type=int, default=180,
+                   help="limit for each scenario in the guest, seconds (default 180)")
     # The initramfs (a debug build of tiltmaze with its libraries, ~160 MB
     # uncompressed) is unpacked into guest memory beside its own copy: 512 MiB
     # once ran short and the kernel dropped the archive's tail (the helpers).
@@ -531,8 +533,17 @@ def main(argv):
             if qlog:
                 print("--- qemu's own output ---")
                 print(qlog)
+            for n in failed:
+                # CI keeps only the last lines of a run, so each failing
+                # scenario's own output is repeated here, last before the verdict.
+                print(f"--- scenario {n}'s output (last 20 lines) ---")
+                print(scenario_output(console, n, 20))
             print("---")
-        print(f"qemu: {len(passed)} passed, {len(names) - len(passed)} failed", flush=True)
+        verdict = f"qemu: {len(passed)} passed, {len(names) - len(passed)} failed"
+        if not ok:
+            named = [f"{n} (rc {results[n][1]})" for n in failed] + [f"{n} (no report)" for n in missing]
+            verdict += (": " + ", ".join(named) if named else "") + (f"; {len(problems)} problem(s) above" if problems else "")
+        print(verdict, flush=True)
         return 0 if ok else 1
     except SetupError as e:
         log(f"error: {e}")
@@ -556,6 +567,26 @@ def main(argv):
             log(f"work directory kept: {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def scenario_output(path, name, n):
+    """The last n lines the guest printed for one scenario, between its
+    start line and its result line."""
+    try:
+        with open(path, errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        return f"(console unreadable: {e})"
+    head = f"=== scenario {name}: "
+    starts = [i for i, line in enumerate(lines) if line.startswith(head + "start")]
+    if not starts:
+        return "(no start line on the console)"
+    body = []
+    for line in lines[starts[-1] + 1:]:
+        body.append(line)
+        if line.startswith(head):
+            break
+    return "\n".join(body[-n:])
 
 
 def echo_console(path, pos):
