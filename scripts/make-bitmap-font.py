@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes Sources/Render/Framebuffer/BitmapFont6x13.swift from the X11
+"""Writes Sources/Render/Pixels/BitmapFont6x13.swift from the X11
 "misc-fixed" 6x13 font (public domain: "Public domain font. Share and
 enjoy.", Debian package xfonts-base, font-misc-misc), printable ASCII only.
 
     apt-get download xfonts-base && dpkg-deb -x xfonts-base_*.deb xf
     zcat xf/usr/share/fonts/X11/misc/6x13.pcf.gz > 6x13.pcf && pcf2bdf -o 6x13.bdf 6x13.pcf
-    scripts/make-bitmap-font.py 6x13.bdf > Sources/Render/Framebuffer/BitmapFont6x13.swift
+    scripts/make-bitmap-font.py 6x13.bdf > Sources/Render/Pixels/BitmapFont6x13.swift
 
 Every glyph is a full 6x13 cell (the font is monospaced with that bounding
 box), one byte per row, the leftmost pixel in bit 7."""

@@ -109,7 +109,7 @@ public struct GameFlow: Sendable {
             case .right: return .nudge(right: 1, up: 0)
             case .level: return .level
             case .pause, .select: menu = MenuState(.paused, items: campaign == nil ? GameMenu.pausedItems : GameMenu.pausedInCampaign)
-            case .back, .restart, .quit, .screenshot: break
+            case .back, .restart, .quit, .screenshot, .character: break
             }
             return nil
         }
@@ -125,7 +125,7 @@ public struct GameFlow: Sendable {
         case .pause, .back:
             if open.menu == .paused { menu = nil }
             if open.menu == .levels { menu = levelsReturn }
-        case .level, .restart, .quit, .screenshot:
+        case .level, .restart, .quit, .screenshot, .character:
             break
         }
         return nil

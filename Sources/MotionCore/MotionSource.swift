@@ -34,6 +34,10 @@ public protocol MotionSource: AnyObject, Sendable {
     /// to come back (a controller switched off or out of range); nil when
     /// all is well. The game pauses while it is set. Any thread.
     var interruption: String? { get }
+    /// Goes up whenever `failure` or `interruption` may have changed, so a
+    /// frame loop reads those texts (and takes their locks) only then. Any
+    /// thread; one atomic load. A source whose texts never change keeps 0.
+    var statusChanges: UInt64 { get }
 }
 
 /// A sensor's units, as its driver gives them.
@@ -58,6 +62,7 @@ extension MotionSource {
     public var failure: String? { nil }
     public var rejectedCount: Int { 0 }
     public var interruption: String? { nil }
+    public var statusChanges: UInt64 { 0 }
 }
 
 /// The ring size sources use: a quarter second at 1 kHz, so a physics thread

@@ -7,36 +7,15 @@ import Realtime
 /// One game on a display: the sensor and physics threads running, and this
 /// thread drawing the newest snapshot on a frame clock of its own.
 ///
-/// Each frame has an absolute deadline (60 Hz, or the display's refresh).
-/// Until it, the loop waits in the display for keys and acts on each as it
-/// comes; at it, it reads the gamepads, takes the newest snapshot (never
-/// waiting for the physics) and draws. A late frame does not shift the
-/// ones after it; a stall skips frames rather than drawing a burst.
+/// The game itself (menus, levels, wins) is the `GameSession`; this loop
+/// paces it (`FramePacer`), shows what it says on the display, and keeps the
+/// `--stats` figures. It never waits for the physics.
 public final class FrameLoop {
-    /// How a game ended.
-    public struct Outcome: Sendable, Equatable {
-        /// Seconds to the exit, if the player reached it before quitting.
-        public var winningTime: Double?
-        /// Why the sensor stopped, if it did (the game ends then).
-        public var sensorFailure: String?
-        /// Why the next level could not be shown or played, if that ended the game.
-        public var failure: String?
-        /// The level last played.
-        public var levelTitle = ""
-        /// The neutral tilt at the end (the player may have set it with "Calibrate here").
-        public var reference: TiltReference = .level
-        /// The gyroscope's bias at the end, when it was estimated long enough to keep.
-        public var gyroBias: Vector3?
-    }
-
     /// 60 Hz: what most screens refresh at, and the terminal's pace.
     public static let defaultFramePeriod: Int64 = 16_666_667
 
     let display: any Display
-    let physics: PhysicsLoop
-    /// The levels played (the campaign, or one) and their records.
-    public let playlist: Playlist
-    let player: PlayerStyle
+    public let session: GameSession
     let source: any MotionSource
     let pads: [any PadSource]
     let framePeriod: Int64
@@ -48,24 +27,17 @@ public final class FrameLoop {
     public let frameLateness = LatencyHistogram()
     /// Where F12 saves pictures; nil: F12 does nothing.
     let screenshots: Screenshots?
-    /// How long a message (a screenshot saved) stays on the status line.
-    static let messageDuration: Int64 = 3_000_000_000
 
     /// - Parameters:
     ///   - pads: gamepads and joysticks, read once a frame.
     ///   - framePeriod: ns between frames; nil takes the display's refresh, else 60 Hz.
     ///   - showStatistics: keep the `--stats` figures and show them on the display.
-    ///   - playlist: what is played; nil plays the physics' level once, keeping no record.
-    ///   - player: how the player is drawn.
-    public init(display: any Display, physics: PhysicsLoop, source: any MotionSource, pads: [any PadSource] = [],
-                playlist: Playlist? = nil, player: PlayerStyle = .pacman,
+    public init(display: any Display, session: GameSession, source: any MotionSource, pads: [any PadSource] = [],
                 framePeriod: Int64? = nil, showStatistics: Bool = false,
                 statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
         self.screenshots = screenshots
-        self.playlist = playlist ?? Playlist.single(physics.level, key: nil, store: nil)
-        self.player = player
         self.display = display
-        self.physics = physics
+        self.session = session
         self.source = source
         self.pads = pads
         self.framePeriod = framePeriod ?? display.refreshPeriod ?? Self.defaultFramePeriod
@@ -73,142 +45,89 @@ public final class FrameLoop {
         self.statisticsInterval = statisticsInterval
     }
 
+    /// A session of `physics` with `source` as its board when it is the simulated one.
+    ///   - playlist: what is played; nil plays the physics' level once, keeping no record.
+    ///   - player: how the player is drawn.
+    public convenience init(display: any Display, physics: PhysicsLoop, source: any MotionSource,
+                            pads: [any PadSource] = [], playlist: Playlist? = nil, player: PlayerStyle = .pacman,
+                            framePeriod: Int64? = nil, showStatistics: Bool = false,
+                            statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
+        let session = GameSession(physics: physics, playlist: playlist, player: player,
+                                  board: source as? any CommandedTilt)
+        self.init(display: display, session: session, source: source, pads: pads, framePeriod: framePeriod,
+                  showStatistics: showStatistics, statisticsInterval: statisticsInterval, screenshots: screenshots)
+    }
+
     /// Starts the sensor and the physics, runs frames until the player
     /// quits, the display asks to, or the sensor fails; stops both threads.
-    public func run() throws -> Outcome {
+    public func run() throws -> GameSession.Outcome {
         try source.start()
         defer { source.stop() }
-        try physics.start()
-        defer { physics.stop() }
+        try session.start()
+        defer { session.stop() }
 
-        let board = source as? any CommandedTilt
-        var flow = GameFlow(campaign: playlist.flowCampaign)
-        var quit = false
-        // Whether this game's win is counted yet (a restart or a new level starts another game).
-        var winRecorded = false
-        // The banner is made (its strings allocated) only when a level starts or is won.
-        func banner() -> LevelBanner {
-            var banner = playlist.banner
-            banner.player = player
-            return banner
-        }
-        func showBanner() {
-            let shown = banner()
-            display.setBanner(shown)
-            screenshots?.show(physics.level, banner: shown)
-        }
+        let session = self.session
+        var shownLevel = session.levelChanges
+        var shownBanner = session.bannerChanges
         showBanner()
-        var outcome = Outcome()
-        outcome.levelTitle = physics.level.title
-        var shownInterruption: String?
-        var screenshotWanted = false
-        // A message for the player (a screenshot saved) and when it goes away.
-        var message: (text: String, until: Int64)?
-        func apply(_ input: GameInput) {
-            switch flow.handle(input) {
-            case .nudge(let right, let up): board?.nudge(right: right, up: up)
-            case .level: board?.level()
-            case .restart:
-                physics.restart()
-                winRecorded = false
-            case .playLevel(let index):
-                // The world belongs to the physics thread while it runs: stop it, swap, start again.
-                physics.stop()
-                playlist.select(index)
-                physics.load(playlist.level)
-                flow.campaign = playlist.flowCampaign
-                winRecorded = false
-                outcome.levelTitle = playlist.level.title
-                do {
-                    let shown = banner()
-                    try display.load(playlist.level, banner: shown)
-                    screenshots?.show(playlist.level, banner: shown)
-                    try physics.start()
-                } catch {
-                    outcome.failure = "cannot play \"\(playlist.level.title)\": \(error)"
-                    quit = true
-                }
-            case .quit: quit = true
-            case .screenshot: screenshotWanted = screenshots != nil
-            case .calibrateHere:
-                physics.changeReference(.captureCurrent)
-                calibrationAsked = latestReferenceChanges
-            case nil: break
-            }
-        }
-
-        // After "Calibrate here", the new neutral is told once the physics has taken it.
-        var calibrationAsked: UInt64?
-        var latestReferenceChanges: UInt64 = 0
-        var schedule = PeriodicSchedule(period: framePeriod, start: MonotonicClock.now(), maxCatchUp: 2)
+        var shownNotice: String?
+        var pacer = FramePacer(display: display, source: source, pads: pads, context: .game, framePeriod: framePeriod)
         var lastWrite = MonotonicClock.now()
         var nextStatistics = lastWrite + statisticsInterval
-        while !quit && !display.quitRequested {
-            if let failure = source.failure {
-                outcome.sensorFailure = failure
-                break
-            }
-            display.waitForInput(until: schedule.deadline) { key in
-                if let input = GameInput(key: key) { apply(input) }
-            }
-            if quit || display.quitRequested { break }
-            if display.suspendRequested {
-                // Paused first, so the time away is not played (the physics
-                // thread also skips whole periods after a stall).
-                physics.setPaused(true)
-                display.suspendUntilContinued()
-                schedule = PeriodicSchedule(period: framePeriod, start: MonotonicClock.now(), maxCatchUp: 2)
-                continue
-            }
-            let wake = MonotonicClock.now()
-            frameLateness.record(schedule.woke(at: wake))
-            for pad in pads { pad.poll { apply(GameInput(button: $0)) } }
-
+        while let frame = pacer.nextFrame(ended: { session.isOver },
+                                          // Paused first, so the time away is not played.
+                                          suspending: { session.physics.setPaused(true) },
+                                          { session.handle($0) }) {
+            frameLateness.record(frame.lateness)
             // A controller that went away pauses the game until it is back;
             // its notice outranks a passing message.
-            let interruption = source.interruption
-            if let shown = message, wake >= shown.until { message = nil }
-            let notice = interruption ?? message?.text
-            if notice != shownInterruption {
-                shownInterruption = notice
+            let notice = pacer.interruption ?? session.message(at: frame.start)
+            if notice != shownNotice {
+                shownNotice = notice
                 display.setNotice(notice)
             }
-            physics.setPaused(flow.wantsPause || interruption != nil)
-            let snapshot = physics.snapshots.read().value
-            if snapshot.status == .won, !winRecorded {
-                // Saved at once: a crash or a pulled plug later loses nothing.
-                winRecorded = true
-                playlist.recordWin(time: snapshot.elapsed)
-                flow.campaign = playlist.flowCampaign
+            let snapshot = session.frame(now: frame.start, interrupted: pacer.interruption != nil)
+            if session.levelChanges != shownLevel {
+                shownLevel = session.levelChanges
+                shownBanner = session.bannerChanges
+                let banner = session.banner
+                do {
+                    try display.load(session.level, banner: banner)
+                    screenshots?.show(session.level, banner: banner)
+                } catch {
+                    session.fail("cannot play \"\(session.level.title)\": \(error)")
+                    break
+                }
+            } else if session.bannerChanges != shownBanner {
+                shownBanner = session.bannerChanges
                 showBanner()
             }
-            flow.update(status: snapshot.status)
-            outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
-            outcome.reference = snapshot.reference
-            outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
-            latestReferenceChanges = snapshot.referenceChanges
-            if let asked = calibrationAsked, snapshot.referenceChanges > asked {
-                calibrationAsked = nil
-                message = ("Neutral: \(snapshot.reference.shortSummary)", wake + Self.messageDuration)
-            }
-            let drawn = display.draw(snapshot, menu: flow.menu)
-            if screenshotWanted, let screenshots {
-                screenshotWanted = false
-                message = (screenshots.save(snapshot, menu: flow.menu), MonotonicClock.now() + Self.messageDuration)
+            let drawn = display.draw(snapshot, menu: session.menu)
+            if session.screenshotWanted {
+                session.screenshotTaken(screenshots?.save(snapshot, menu: session.menu), now: MonotonicClock.now())
             }
 
             guard let statistics else { continue }
             let written = MonotonicClock.now()
             statistics.framePeriod.record(written - lastWrite)
-            statistics.frameCost.record(written - wake)
+            statistics.frameCost.record(written - frame.start)
             statistics.recordSent(drawn)
             if snapshot.lastSampleTime > 0 { statistics.sampleAge.record(written - snapshot.lastSampleTime) }
             lastWrite = written
             if written >= nextStatistics {
                 nextStatistics = written + statisticsInterval
-                display.setStatistics(statistics.text(tickLateness: physics.tickLateness, dropped: snapshot.samplesDropped))
+                display.setStatistics(statistics.text(tickLateness: session.physics.tickLateness,
+                                                      dropped: snapshot.samplesDropped))
             }
         }
-        return outcome
+        if let failure = pacer.failure { session.sensorFailed(failure) }
+        return session.outcome
+    }
+
+    /// The banner goes up when a level starts or is won (its strings are made only then).
+    private func showBanner() {
+        let banner = session.banner
+        display.setBanner(banner)
+        screenshots?.show(session.level, banner: banner)
     }
 }

@@ -25,11 +25,8 @@ struct Monitor: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE.")
-    var source: SensorRequest = .auto
-
-    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
-    var iioURI: String?
+    @OptionGroup(title: "Sensor")
+    var sensor: SourceOptions
 
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false
@@ -37,23 +34,17 @@ struct Monitor: ParsableCommand {
     @Option(help: "Stop after this many samples.")
     var samples: Int?
 
-    @Option(help: "Simulated sensor rate, samples per second.")
-    var sensorRate: Double = 200
-
     func validate() throws {
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
-        guard (10...5_000).contains(sensorRate) else {
-            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
-        }
     }
 
     func run() throws {
-        if json, case .replay(let path) = source {
+        if json, case .replay(let path) = sensor.source {
             try printReplay(path)
             return
         }
         let json = self.json
-        let chosen = try startedSource(source, rate: sensorRate, iioURI: iioURI) { chosen in
+        let chosen = try startedSource(sensor, defaultRate: 200) { chosen in
             if !json { printError("reading \(chosen.description); Ctrl-C stops") }
         }
         let sensor = chosen.source

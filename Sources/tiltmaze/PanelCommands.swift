@@ -24,27 +24,21 @@ struct CalibrateCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
-    var source: SensorRequest = .auto
+    @OptionGroup(title: "Sensor")
+    var sensor: SourceOptions
 
     @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
 
-    @Option(help: "Sensor rate, samples per second.")
-    var sensorRate: Double = 100
-
     func validate() throws {
-        if case .replay = source { throw ValidationError("calibrate needs a live sensor: a replay keeps no calibration") }
-        guard (10...5_000).contains(sensorRate) else {
-            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
-        }
+        try sensor.requireLive("calibrate needs a live sensor: a replay keeps no calibration")
     }
 
     func run() throws {
         var saved: String?
         var stored: StoredCalibration?
         var final: MotionStatus?
-        try runPanel(source: source, display: display, sensorRate: sensorRate) { chosen, label in
+        try runPanel(sensor: sensor, display: display) { chosen, label in
             let calibration = StoredCalibration(for: chosen.source)
             stored = calibration
             let loop = MotionModelLoop(model: CalibrationSquare(), samples: chosen.source.samples, rate: 100,
@@ -75,14 +69,14 @@ struct ColorTiltCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE.")
-    var source: SensorRequest = .auto
+    @OptionGroup(title: "Sensor")
+    var sensor: SourceOptions
 
     @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
 
     func run() throws {
-        try runPanel(source: source, display: display, sensorRate: 100) { chosen, label in
+        try runPanel(sensor: sensor, display: display) { chosen, label in
             let calibration = StoredCalibration(for: chosen.source)
             let loop = MotionModelLoop(model: ColorTilt(), samples: chosen.source.samples, rate: 100,
                                        estimator: calibration.estimator(), name: "tiltmaze-color")
@@ -95,10 +89,10 @@ struct ColorTiltCommand: ParsableCommand {
 /// Opens the sensor and the displays, runs a panel screen made by `make`
 /// until the player leaves, then calls the `finished` it returned; errors
 /// are reported in one line and end the program with status 1.
-func runPanel<S: PanelScreen>(source: SensorRequest, display selection: DisplaySelection, sensorRate: Double,
+func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplaySelection,
                               _ make: (ChosenSource, String) -> (S, () -> Void)) throws {
     do {
-        let chosen = try source.makeSource(rate: sensorRate)
+        let chosen = try sensor.makeSource(defaultRate: 100)
         let displays = try OpenDisplays(selection, level: nil, sensorDescription: chosen.description, showStatistics: false)
         defer { displays.restore() }
         let (screen, finished) = make(chosen, chosen.description + displays.label)

@@ -28,11 +28,8 @@ struct Play: ParsableCommand {
             """
     )
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE (a recording, in real time). auto uses the best sensor found, else the simulated board.")
-    var source: SensorRequest = .auto
-
-    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
-    var iioURI: String?
+    @OptionGroup(title: "Sensor")
+    var sensor: SourceOptions
 
     @Option(help: ArgumentHelp("A level file to play instead of the campaign (format: README.md, \"Level files\").", valueName: "file"))
     var level: String?
@@ -51,9 +48,6 @@ struct Play: ParsableCommand {
 
     @Option(help: ArgumentHelp("The generated maze's size in cells, border included (7 to 201 each way).", valueName: "WxH"))
     var size: MazeSize = MazeSize(width: 41, height: 21)
-
-    @Option(help: "Simulated sensor rate, samples per second.")
-    var sensorRate: Double = 200
 
     @Option(help: "Physics rate, steps per second.")
     var physicsRate: Double = PhysicsLoop.defaultRate
@@ -86,11 +80,8 @@ struct Play: ParsableCommand {
         } catch {
             throw ValidationError("--size: \(error)")
         }
-        if headless, case .replay = source {} else if headless {
+        if headless, case .replay = sensor.source {} else if headless {
             throw ValidationError("--headless plays a recording: give --source replay:FILE")
-        }
-        guard (10...5_000).contains(sensorRate) else {
-            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
         }
         guard (30...2_000).contains(physicsRate) else {
             throw ValidationError("--physics-rate must be between 30 and 2000 steps per second")
@@ -134,7 +125,7 @@ struct Play: ParsableCommand {
             sayIfClosed(playlist)
         }
         let level = playlist.level
-        if headless, case .replay(let path) = source {
+        if headless, case .replay(let path) = sensor.source {
             // No stored calibration: the outcome depends on the file alone.
             do {
                 let recording = try RecordingFile.load(path)
@@ -146,10 +137,10 @@ struct Play: ParsableCommand {
             }
         }
 
-        let outcome: FrameLoop.Outcome
+        let outcome: GameSession.Outcome
         var calibration: StoredCalibration?
         do {
-            let chosen = try source.makeSource(rate: sensorRate, iioURI: iioURI)
+            let chosen = try sensor.makeSource(defaultRate: 200)
             calibration = StoredCalibration(for: chosen.source)
             // The displays first: if they cannot be had, no thread has started yet.
             let displays = try OpenDisplays(self.display, level: level, sensorDescription: chosen.description, showStatistics: stats)

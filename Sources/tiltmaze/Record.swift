@@ -20,28 +20,19 @@ struct Record: ParsableCommand {
     @Argument(help: ArgumentHelp("Where to save the recording.", valueName: "file"))
     var file: String
 
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev or evdev:PATH.")
-    var source: SensorRequest = .auto
-
-    @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
-    var iioURI: String?
+    @OptionGroup(title: "Sensor")
+    var sensor: SourceOptions
 
     @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
     var seconds: Double?
 
-    @Option(help: "Sensor rate, samples per second (the nearest the driver offers at or above it).")
-    var sensorRate: Double = 200
-
     func validate() throws {
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
-        if case .replay = source { throw ValidationError("record reads a sensor; to convert a recording, replay it with monitor --json") }
-        guard (10...5_000).contains(sensorRate) else {
-            throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
-        }
+        try sensor.requireLive("record reads a sensor; to convert a recording, replay it with monitor --json")
     }
 
     func run() throws {
-        let chosen = try startedSource(source, rate: sensorRate, iioURI: iioURI)
+        let chosen = try startedSource(sensor, defaultRate: 200)
         let sensor = chosen.source
         defer { sensor.stop() }
         let scales = sensor.scales

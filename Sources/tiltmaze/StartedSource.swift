@@ -5,10 +5,10 @@ import SystemCalls
 /// Makes the source `request` names and starts it, with Ctrl-C and SIGTERM
 /// asking the caller's loop to stop; a failure is said in one line and ends
 /// the program with status 1. The caller stops the source.
-func startedSource(_ request: SensorRequest, rate: Double, iioURI: String?,
+func startedSource(_ options: SourceOptions, defaultRate: Double,
                    announce: (ChosenSource) -> Void = { _ in }) throws -> ChosenSource {
     do {
-        let chosen = try request.makeSource(rate: rate, iioURI: iioURI)
+        let chosen = try options.makeSource(defaultRate: defaultRate)
         StopSignals.install()
         announce(chosen)
         try chosen.source.start()

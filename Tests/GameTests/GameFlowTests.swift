@@ -146,6 +146,21 @@ struct InputMappingTests {
         #expect(GameInput(button: .start) == .pause)
         #expect(GameInput(button: .select) == .restart)
     }
+
+    @Test("on a panel the letters are its own commands (q still quits), F12 does nothing, Start leaves and Select levels")
+    func panelContext() {
+        #expect("wasdPRxZ5".utf8.map { GameInput(key: .character($0), in: .panel) }
+                == [.character(UInt8(ascii: "w")), .character(UInt8(ascii: "a")), .character(UInt8(ascii: "s")),
+                    .character(UInt8(ascii: "d")), .character(UInt8(ascii: "p")), .character(UInt8(ascii: "r")),
+                    .character(UInt8(ascii: "x")), .character(UInt8(ascii: "z")), .character(UInt8(ascii: "5"))])
+        #expect(GameInput(key: .character(UInt8(ascii: "Q")), in: .panel) == .quit)
+        #expect(GameInput(key: .space, in: .panel) == .level)
+        #expect(GameInput(key: .up, in: .panel) == .up && GameInput(key: .enter, in: .panel) == .select)
+        #expect(GameInput(key: .function(12), in: .panel) == nil)
+        #expect(GameInput(button: .start, in: .panel) == .back)
+        #expect(GameInput(button: .select, in: .panel) == .level)
+        #expect(GameInput(button: .east, in: .panel) == .back && GameInput(button: .south, in: .panel) == .select)
+    }
 }
 
 @Suite("Game flow in a campaign: game over, next level, the level menu")

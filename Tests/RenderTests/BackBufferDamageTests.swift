@@ -40,21 +40,47 @@ struct BackBufferDamageTests {
         #expect(pair.present(picture, changed: []) == width * height * 4, "the first frame is copied whole")
         #expect(pair.firstDifference(from: picture) == nil)
 
-        var x = 0, maxBytes = 0
+        var x = 0, maxBytes = 0, wrapped = 0
+        var straight: Set<Int> = []
         for frame in 1 ... 40 {
             // The sprite leaves its old place (background again) and is drawn at the new one.
             let old = PixelRect(x: x, y: 20, width: 8, height: 8)
             picture.fillRect(x: old.x, y: old.y, width: 8, height: 8, color: RGB(20, 30, 40))
             x = (x + 3) % (width - 8)
+            if x < 3 { wrapped = frame }
             let new = PixelRect(x: x, y: 20, width: 8, height: 8)
             picture.fillRect(x: new.x, y: new.y, width: 8, height: 8, color: RGB(255, 200, UInt8(frame)))
             let bytes = pair.present(picture, changed: [old, new])
             if frame > 1 { maxBytes = max(maxBytes, bytes) }
+            if frame > 2 && frame > wrapped + 1 { straight.insert(bytes) }
             let wrong = pair.firstDifference(from: picture)
             #expect(wrong == nil, "frame \(frame) shows a stale pixel at \(String(describing: wrong))")
         }
-        // Its own two rectangles and the last frame's two: 4 × 8 × 8 pixels.
-        #expect(maxBytes == 4 * 8 * 8 * 4)
+        // Away from the wrap the four rectangles (its last three places)
+        // overlap and are copied as one box: (8 + 2 × 3) × 8 pixels, about
+        // what one buffer would take (the frame's own two, 11 × 8), not twice it.
+        #expect(straight == [(8 + 2 * 3) * 8 * 4])
+        // Never more than the four apart.
+        #expect(maxBytes <= 4 * 8 * 8 * 4)
+    }
+
+    @Test("rectangles are merged only when their box costs no more than they do apart")
+    func mergeRule() {
+        let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 5, y: 0, width: 10, height: 10)) == PixelRect(x: 0, y: 0, width: 15, height: 10))
+        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 2, y: 2, width: 3, height: 3)) == a, "one inside the other")
+        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 30, y: 0, width: 10, height: 10)) == nil, "apart")
+        // Touching at a corner only: the box (20 × 20) is twice the pair.
+        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 10, y: 10, width: 10, height: 10)) == nil)
+        let rects = UnsafeMutableBufferPointer<PixelRect>.allocate(capacity: 4)
+        defer { rects.deallocate() }
+        rects[0] = a
+        rects[1] = PixelRect(x: 40, y: 0, width: 10, height: 10)
+        rects[2] = PixelRect(x: 8, y: 0, width: 10, height: 10)
+        rects[3] = PixelRect(x: 16, y: 0, width: 10, height: 10)
+        let count = BackBufferDamage.merge(rects, count: 4)
+        let left = (0 ..< count).map { rects[$0] }.sorted { $0.x < $1.x }
+        #expect(left == [PixelRect(x: 0, y: 0, width: 26, height: 10), PixelRect(x: 40, y: 0, width: 10, height: 10)])
     }
 
     @Test("a stale back buffer (a skipped frame, a return to the console) is copied whole, and then the other one too")

@@ -45,7 +45,7 @@ struct FrameLoopTests {
         let outcome = try loop(display).run()
         #expect(!display.gaveUp, "stopped at step \(step)")
         #expect(step == 3)
-        var expected = FrameLoop.Outcome()
+        var expected = GameSession.Outcome()
         expected.levelTitle = outcome.levelTitle
         #expect(outcome == expected)
     }

@@ -94,18 +94,19 @@ final class ControlledSource: MotionSource, CommandedTilt, @unchecked Sendable {
     let rate = 100.0
     let displayName = "controlled source"
     let calibrationIdentity: String? = nil
-    private let failureText = Mutex<String?>(nil)
-    private let interruptionText = Mutex<String?>(nil)
+    private let failureText = ChangingText()
+    private let interruptionText = ChangingText()
     private(set) var started = 0, stopped = 0
 
     var failure: String? {
-        get { failureText.withLock { $0 } }
-        set { failureText.withLock { $0 = newValue } }
+        get { failureText.value }
+        set { failureText.set(newValue) }
     }
     var interruption: String? {
-        get { interruptionText.withLock { $0 } }
-        set { interruptionText.withLock { $0 = newValue } }
+        get { interruptionText.value }
+        set { interruptionText.set(newValue) }
     }
+    var statusChanges: UInt64 { failureText.changeCount &+ interruptionText.changeCount }
 
     func start() throws {
         started += 1

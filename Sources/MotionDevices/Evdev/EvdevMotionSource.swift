@@ -46,8 +46,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private var livePath: String
     private var thread: OSThread?
     private let running = Atomic<Bool>(false)
-    private let failureText = Mutex<String?>(nil)
-    private let interruptionText = Mutex<String?>(nil)
+    private let failureText = ChangingText()
+    private let interruptionText = ChangingText()
     private let rejected = Atomic<Int>(0)
     private let reconnections = Atomic<Int>(0)
 
@@ -86,9 +86,11 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private let connectedScales = Mutex<SensorScales?>(nil)
     public var scales: SensorScales? { connectedScales.withLock { $0 } }
 
-    public var failure: String? { failureText.withLock { $0 } }
+    public var failure: String? { failureText.value }
     /// Set while the controller is away and the source waits for it to come back.
-    public var interruption: String? { interruptionText.withLock { $0 } }
+    public var interruption: String? { interruptionText.value }
+
+    public var statusChanges: UInt64 { failureText.changeCount &+ interruptionText.changeCount }
     public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
     /// How many times the controller came back after going away.
     public var reconnectionCount: Int { reconnections.load(ordering: .relaxed) }
@@ -97,8 +99,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     /// node: it cannot be opened (EACCES: the udev rules), or it is no motion sensor.
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
-        failureText.withLock { $0 = nil }
-        interruptionText.withLock { $0 = nil }
+        failureText.set(nil)
+        interruptionText.set(nil)
         do {
             connection = try connectAtStart()
         } catch {
@@ -203,7 +205,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 connection = live
             } catch where error.isDeviceGone {
                 connection = nil
-                interruptionText.withLock { $0 = disconnectedText }
+                interruptionText.set(disconnectedText)
             } catch {
                 fail("\(error.withSetupAdvice)")
                 return
@@ -224,7 +226,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         for candidate in sameController() {
             do {
                 let connection = try connect(candidate.path)
-                interruptionText.withLock { $0 = nil }
+                interruptionText.set(nil)
                 reconnections.wrappingAdd(1, ordering: .relaxed)
                 return connection
             } catch {
@@ -232,7 +234,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 refusal = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error.withSetupAdvice)"
             }
         }
-        interruptionText.withLock { $0 = refusal ?? disconnectedText }
+        interruptionText.set(refusal ?? disconnectedText)
         return nil
     }
 
@@ -253,8 +255,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func fail(_ message: String) {
-        failureText.withLock { $0 = message }
-        interruptionText.withLock { $0 = nil }
+        failureText.set(message)
+        interruptionText.set(nil)
         running.store(false, ordering: .releasing)
     }
 }

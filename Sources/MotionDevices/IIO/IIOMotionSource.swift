@@ -45,7 +45,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     private var captures: [Capture] = []
     private var thread: OSThread?
     private let running = Atomic<Bool>(false)
-    private let failureText = Mutex<String?>(nil)
+    private let failureText = ChangingText()
     private let rejected = Atomic<Int>(0)
 
     /// Scans refused as impossible (time not moving forward, a value beyond
@@ -90,11 +90,13 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         return SensorScales(accel: accel?.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: captures[0].converter.mount)
     }
 
-    public var failure: String? { failureText.withLock { $0 } }
+    public var failure: String? { failureText.value }
+
+    public var statusChanges: UInt64 { failureText.changeCount }
 
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
-        failureText.withLock { $0 = nil }
+        failureText.set(nil)
         if let advice = imu.noBufferAdvice { throw SourceError(description: advice) }
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
@@ -253,7 +255,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func fail(_ message: String) {
-        failureText.withLock { $0 = message }
+        failureText.set(message)
         running.store(false, ordering: .releasing)
     }
 }

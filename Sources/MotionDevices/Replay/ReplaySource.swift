@@ -38,6 +38,8 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         ended.load(ordering: .relaxed) ? "the recording \(path) has ended: q quits" : nil
     }
 
+    public var statusChanges: UInt64 { ended.load(ordering: .relaxed) ? 1 : 0 }
+
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
         running.store(true, ordering: .releasing)

@@ -43,8 +43,15 @@ public final class KMSOutput: PixelOutput {
     public private(set) var lastFlipErrno: Int32 = 0
     public let presentToFlip = LatencyHistogram()
     private let presentToFlipWindow = LatencyWindow()
+    /// From the newest sample in a frame to the flip that shows it: how old
+    /// the motion on screen is (what the player feels as lag).
+    public let sampleAgeAtFlip = LatencyHistogram()
+    private let sampleAgeWindow = LatencyWindow()
     private var lastSequence: UInt32?
     private var presentedAt: Int64 = 0
+    /// The sample stamp of the frame to present next, and of the frame flipping.
+    private var nextSampleTime: Int64 = 0
+    private var presentedSampleTime: Int64 = 0
 
     /// How long a present waits for the last flip before skipping its frame.
     static let flipWaitMilliseconds: Int32 = 100
@@ -99,6 +106,8 @@ public final class KMSOutput: PixelOutput {
     public var name: String { "\(card.path) \(connector.name)" }
     public var refreshPeriod: Int64? { mode.framePeriodNanoseconds }
 
+    public func noteSampleTime(_ timestamp: Int64) { nextSampleTime = timestamp }
+
     public func present(_ changed: UnsafeBufferPointer<PixelRect>, of picture: Canvas) -> Int {
         guard !released, !restored else { return 0 }
         guard damage.hasWork(changed) else { return 0 }
@@ -111,6 +120,7 @@ public final class KMSOutput: PixelOutput {
         let back = 1 - front
         let bytes = damage.bringUpToDate(surfaces[back], with: picture, changed: changed)
         presentedAt = MonotonicClock.now()
+        presentedSampleTime = nextSampleTime
         do {
             try card.pageFlip(crtc: crtc, to: buffers[back])
             front = back
@@ -138,6 +148,9 @@ public final class KMSOutput: PixelOutput {
         if let last = lastSequence, event.sequence &- last > 1 { missedVerticalBlanks += Int(event.sequence &- last) - 1 }
         lastSequence = event.sequence
         if presentedAt > 0, event.timestamp >= presentedAt { presentToFlip.record(event.timestamp - presentedAt) }
+        if presentedSampleTime > 0, event.timestamp >= presentedSampleTime {
+            sampleAgeAtFlip.record(event.timestamp - presentedSampleTime)
+        }
     }
 
     /// Finishes the pending flip and drops DRM master, so the console or
@@ -170,14 +183,16 @@ public final class KMSOutput: PixelOutput {
         try? card.restore(saved, connector: connector.id)
     }
 
-    /// "  flips 60 missed 0 flip 8.1/16.4ms": flips and missed vertical
-    /// blanks so far, and the present-to-flip time's p50/p99 since the last call.
+    /// "  flips 60/0 flip 8.1/16.4ms age@flip 12.0/20.1ms": flips and missed
+    /// vertical blanks so far, the present-to-flip time's p50/p99 and the
+    /// shown sample's age at its flip, p50/p99, since the last call.
     public func statistics(into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         presentToFlipWindow.advance(presentToFlip)
+        sampleAgeWindow.advance(sampleAgeAtFlip)
         var w = ByteWriter(text)
         w.append("  flips ")
         w.appendDecimal(flips)
-        w.append(" missed ")
+        w.append(UInt8(ascii: "/"))
         w.appendDecimal(missedVerticalBlanks)
         if failedFlips > 0 {
             w.append(" refused ")
@@ -187,6 +202,8 @@ public final class KMSOutput: PixelOutput {
         }
         w.append(" flip ")
         FrameStatistics.pair(presentToFlipWindow, divisor: 1e6, decimals: 1, into: &w)
+        w.append("ms age@flip ")
+        FrameStatistics.pair(sampleAgeWindow, divisor: 1e6, decimals: 1, into: &w)
         w.append("ms")
         return w.count
     }

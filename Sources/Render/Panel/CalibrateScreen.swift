@@ -28,13 +28,13 @@ public final class CalibrateScreen: PanelScreen {
     public static let hints = "arrows+Enter choose · c calibrate · z zero · o correction · q done"
     public static let simulatedHints = "WASD tilt · space level · c calibrate · z zero · o on/off · q done"
 
-    public func handle(_ input: PanelInput) -> Bool {
+    public func handle(_ input: GameInput) -> Bool {
         switch input {
         case .up: selected = (selected + Self.items.count - 1) % Self.items.count
         case .down: selected = (selected + 1) % Self.items.count
         case .select: return choose(Self.items[selected])
         case .quit, .back: return false
-        case .space: board?.level()
+        case .level: board?.level()
         case .character(let c):
             switch c {
             case UInt8(ascii: "c"): return choose(.calibrate)
@@ -46,7 +46,7 @@ public final class CalibrateScreen: PanelScreen {
             case UInt8(ascii: "d"): board?.nudge(right: 1, up: 0)
             default: break
             }
-        case .left, .right: break
+        case .left, .right, .pause, .restart, .screenshot: break
         }
         return true
     }

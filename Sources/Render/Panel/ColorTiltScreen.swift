@@ -24,7 +24,7 @@ public final class ColorTiltScreen: PanelScreen {
         self.shaker = shaker
     }
 
-    public func handle(_ input: PanelInput) -> Bool {
+    public func handle(_ input: GameInput) -> Bool {
         switch input {
         case .quit, .back: return false
         case .character(UInt8(ascii: "a")): loop.send(.toggleAccelerometer)
@@ -38,8 +38,8 @@ public final class ColorTiltScreen: PanelScreen {
             if let board { board.nudge(right: 1, up: 0) } else { loop.send(.toggleGyroscope) }
         case .up: board?.nudge(right: 0, up: 1)
         case .down: board?.nudge(right: 0, up: -1)
-        case .space: board?.level()
-        case .select, .character: break
+        case .level: board?.level()
+        case .select, .character, .pause, .restart, .screenshot: break
         }
         return true
     }

@@ -11,55 +11,10 @@ import SystemCalls
 public protocol PanelScreen: AnyObject {
     associatedtype Model: MotionModel
     var loop: MotionModelLoop<Model> { get }
-    /// Acts on a key or press; false ends the screen.
-    func handle(_ input: PanelInput) -> Bool
+    /// Acts on a key or press (mapped for a panel); false ends the screen.
+    func handle(_ input: GameInput) -> Bool
     /// What to draw for the model's newest state.
     func panel(_ snapshot: Model.Snapshot, status: MotionStatus, now: Int64) -> Panel
-}
-
-/// What a key or a pad button means on a panel screen.
-public enum PanelInput: Equatable, Sendable {
-    case up, down, left, right
-    /// Enter, south (A / Cross), the joystick pressed.
-    case select
-    /// East (B / Circle), Start: leave.
-    case back
-    /// q, Esc, Ctrl-C.
-    case quit
-    case space
-    /// Any other letter or digit, as typed.
-    case character(UInt8)
-
-    public init?(key: Key) {
-        switch key {
-        case .up: self = .up
-        case .down: self = .down
-        case .left: self = .left
-        case .right: self = .right
-        case .enter: self = .select
-        case .space: self = .space
-        case .escape, .interrupt: self = .quit
-        case .suspend: return nil
-        case .function: return nil
-        case .character(let c):
-            switch c {
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"): self = .quit
-            default: self = .character(c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c + 32 : c)
-            }
-        }
-    }
-
-    public init(button: PadButton) {
-        switch button {
-        case .up: self = .up
-        case .down: self = .down
-        case .left: self = .left
-        case .right: self = .right
-        case .south: self = .select
-        case .east, .start: self = .back
-        case .select: self = .space
-        }
-    }
 }
 
 public enum PanelLoop {
@@ -72,28 +27,14 @@ public enum PanelLoop {
         defer { source.stop() }
         try screen.loop.start()
         defer { screen.loop.stop() }
-        var schedule = PeriodicSchedule(period: framePeriod ?? display.refreshPeriod ?? FrameLoop.defaultFramePeriod,
-                                        start: MonotonicClock.now(), maxCatchUp: 2)
+        var pacer = FramePacer(display: display, source: source, pads: pads, context: .panel,
+                               framePeriod: framePeriod ?? display.refreshPeriod ?? FrameLoop.defaultFramePeriod)
         var running = true
-        while running && !display.quitRequested {
-            if let failure = source.failure { return failure }
-            display.waitForInput(until: schedule.deadline) { key in
-                if running, let input = PanelInput(key: key) { running = screen.handle(input) }
-            }
-            guard running, !display.quitRequested else { break }
-            if display.suspendRequested {
-                display.suspendUntilContinued()
-                schedule = PeriodicSchedule(period: schedule.period, start: MonotonicClock.now(), maxCatchUp: 2)
-                continue
-            }
-            let now = MonotonicClock.now()
-            _ = schedule.woke(at: now)
-            for pad in pads { pad.poll { if running { running = screen.handle(PanelInput(button: $0)) } } }
-            guard running else { break }
+        while let frame = pacer.nextFrame(ended: { !running }, suspending: {}, { running = screen.handle($0) }) {
             let snapshot = screen.loop.snapshots.read().value
             let status = screen.loop.status.read().value
-            display.drawPanel(screen.panel(snapshot, status: status, now: now))
+            display.drawPanel(screen.panel(snapshot, status: status, now: frame.start))
         }
-        return nil
+        return pacer.failure
     }
 }

@@ -14,6 +14,10 @@ public protocol PixelOutput: AnyObject {
     /// Shows `picture`, of which only the `changed` rectangles differ from
     /// what the last call showed. Returns the bytes copied. Allocates nothing.
     func present(_ changed: UnsafeBufferPointer<PixelRect>, of picture: Canvas) -> Int
+    /// The stamp (monotonic ns) of the newest sample in the frame presented
+    /// next, for an output that knows when its frames reach the screen (a
+    /// flip event) and so can tell how old the motion shown is. Ignored by default.
+    func noteSampleTime(_ timestamp: Int64)
     /// The console is switching away: let the screen go until `acquire`.
     func release()
     /// The console is back: take the screen again. The caller then presents
@@ -31,5 +35,6 @@ extension PixelOutput {
     public func release() {}
     public func acquire() {}
     public func restore() {}
+    public func noteSampleTime(_ timestamp: Int64) {}
     public func statistics(into text: UnsafeMutableBufferPointer<UInt8>) -> Int { 0 }
 }

@@ -132,6 +132,7 @@ public final class ScreenDisplay: Display {
         guard let screen else { preconditionFailure("a panel-only display cannot draw the maze") }
         guard mayDraw() else { return DrawnFrame(bytes: 0) }
         let rects = screen.compose(snapshot, menu: menu)
+        output.noteSampleTime(snapshot.lastSampleTime)
         let bytes = output.present(rects, of: screen.picture)
         lastFrame = (bytes, rects.count)
         return DrawnFrame(bytes: bytes, pieces: rects.count)
