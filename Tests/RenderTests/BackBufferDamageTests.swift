@@ -67,18 +67,18 @@ struct BackBufferDamageTests {
     @Test("rectangles are merged only when their box costs no more than they do apart")
     func mergeRule() {
         let a = PixelRect(x: 0, y: 0, width: 10, height: 10)
-        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 5, y: 0, width: 10, height: 10)) == PixelRect(x: 0, y: 0, width: 15, height: 10))
-        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 2, y: 2, width: 3, height: 3)) == a, "one inside the other")
-        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 30, y: 0, width: 10, height: 10)) == nil, "apart")
+        #expect(PixelRect.mergedBox(a, PixelRect(x: 5, y: 0, width: 10, height: 10)) == PixelRect(x: 0, y: 0, width: 15, height: 10))
+        #expect(PixelRect.mergedBox(a, PixelRect(x: 2, y: 2, width: 3, height: 3)) == a, "one inside the other")
+        #expect(PixelRect.mergedBox(a, PixelRect(x: 30, y: 0, width: 10, height: 10)) == nil, "apart")
         // Touching at a corner only: the box (20 × 20) is twice the pair.
-        #expect(BackBufferDamage.mergedBox(a, PixelRect(x: 10, y: 10, width: 10, height: 10)) == nil)
+        #expect(PixelRect.mergedBox(a, PixelRect(x: 10, y: 10, width: 10, height: 10)) == nil)
         let rects = UnsafeMutableBufferPointer<PixelRect>.allocate(capacity: 4)
         defer { rects.deallocate() }
         rects[0] = a
         rects[1] = PixelRect(x: 40, y: 0, width: 10, height: 10)
         rects[2] = PixelRect(x: 8, y: 0, width: 10, height: 10)
         rects[3] = PixelRect(x: 16, y: 0, width: 10, height: 10)
-        let count = BackBufferDamage.merge(rects, count: 4)
+        let count = PixelRect.mergeOverlapping(rects, count: 4)
         let left = (0 ..< count).map { rects[$0] }.sorted { $0.x < $1.x }
         #expect(left == [PixelRect(x: 0, y: 0, width: 26, height: 10), PixelRect(x: 40, y: 0, width: 10, height: 10)])
     }

@@ -27,8 +27,12 @@ struct FramebufferScreenTests {
         let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
         let surface = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
         let sequence = frames()
-        for (snapshot, menu) in sequence {
+        for (i, (snapshot, menu)) in sequence.enumerated() {
             for rect in screen.compose(snapshot, menu: menu) { surface.copy(rect, from: screen.picture) }
+            // Every frame, not just the last: a later full repaint would hide a missed rectangle.
+            var stale = 0
+            for y in 0 ..< 260 { for x in 0 ..< 400 where surface.pixel(x: x, y: y) != screen.picture[x, y] { stale += 1 } }
+            #expect(stale == 0, "frame \(i): \(stale) pixels not copied")
         }
         let fresh = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
         let expected = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
@@ -54,6 +58,23 @@ struct FramebufferScreenTests {
         }
         #expect(full == 800 * 480 * 2)
         #expect(later / 29 < full / 10, "on average \(later / 29) bytes a frame after the first")
+    }
+
+    @Test("when only the clock's tenths change, only their characters are copied, not the whole status bar")
+    func clockCopiesItsDigits() throws {
+        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 800, height: 480)
+        var s = WorldSnapshot()
+        s.elapsed = 1.2
+        _ = screen.compose(s)
+        s.elapsed = 1.3
+        let bar = screen.layout.statusBar
+        // The sprites are copied again where they stand; the bar's rectangle is the one that touches it.
+        let rects = screen.compose(s).filter { $0.y < bar.y + bar.height }
+        #expect(rects.count == 1)
+        let changed = try #require(rects.first)
+        #expect(changed.y == bar.y && changed.height == bar.height)
+        #expect(changed.width > 0 && changed.width <= BitmapFont.width(of: 2, scale: screen.layout.textScale),
+                "\(changed.width) px of a \(bar.width) px bar")
     }
 
     /// The status bar's pixels of the opening frame with the sensor called `name`.

@@ -58,48 +58,11 @@ public final class BackBufferDamage {
         var count = 0
         for i in 0 ..< previousCount { work[count] = previous[i]; count += 1 }
         for rect in changed where rect.width > 0 && rect.height > 0 { work[count] = rect; count += 1 }
-        count = Self.merge(work, count: count)
+        count = PixelRect.mergeOverlapping(work, count: count)
         var bytes = 0
         for i in 0 ..< count { bytes += back.copy(work[i], from: picture) }
         for (i, rect) in changed.enumerated() { previous[i] = rect }
         previousCount = changed.count
         return bytes
-    }
-
-    /// Merges, in place, each overlapping pair whose bounding box is no
-    /// larger than the pair apart, until no pair is left to merge; returns
-    /// the new count. Every pixel of the rectangles given stays covered.
-    static func merge(_ rects: UnsafeMutableBufferPointer<PixelRect>, count start: Int) -> Int {
-        var count = start
-        var merged = true
-        while merged {
-            merged = false
-            var i = 0
-            while i < count {
-                var j = i + 1
-                while j < count {
-                    if let box = Self.mergedBox(rects[i], rects[j]) {
-                        rects[i] = box
-                        count -= 1
-                        rects[j] = rects[count]
-                        merged = true
-                    } else {
-                        j += 1
-                    }
-                }
-                i += 1
-            }
-        }
-        return count
-    }
-
-    /// The bounding box of `a` and `b` when they overlap (or touch) and it is
-    /// no larger than both apart; nil when copying them apart is cheaper.
-    static func mergedBox(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
-        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-        let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
-        let touches = a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
-        guard touches, (x1 - x0) * (y1 - y0) <= a.width * a.height + b.width * b.height else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -31,6 +31,8 @@ public final class FramebufferScreen {
     private let text: UnsafeMutableBufferPointer<UInt8>
     private let shownStatus: UnsafeMutableBufferPointer<UInt8>
     private var shownStatusCount = -1
+    /// Where the left text and the measured rate ended in the status last drawn.
+    private var shownLeftEnd = 0, shownRateEnd = 0
 
     private var previousSprites: UnsafeMutableBufferPointer<PixelRect>
     private var currentSprites: UnsafeMutableBufferPointer<PixelRect>
@@ -251,8 +253,8 @@ public final class FramebufferScreen {
         }
         swap(&previousSprites, &currentSprites)
         previousSpriteCount = sprites
-        if drawStatus(snapshot, tinted: tinted), !full {
-            dirty[count] = layout.statusBar
+        if let changed = drawStatus(snapshot, tinted: tinted), !full {
+            dirty[count] = changed
             count += 1
         }
         if let menu {
@@ -265,13 +267,16 @@ public final class FramebufferScreen {
         pictureIsFresh = true
         lastTinted = tinted
         lastMenu = menu
+        // A sprite's old and new places overlap: one box copies them for less.
+        count = PixelRect.mergeOverlapping(dirty, count: count)
         return UnsafeBufferPointer(rebasing: dirty[0 ..< count])
     }
 
     // MARK: Status bar
 
-    /// Redraws the status bar if its text changed; whether it did.
-    private func drawStatus(_ snapshot: WorldSnapshot, tinted: Bool) -> Bool {
+    /// Redraws the status bar if its text changed; returns the part of the
+    /// bar whose pixels may differ, or nil when nothing changed.
+    private func drawStatus(_ snapshot: WorldSnapshot, tinted: Bool) -> PixelRect? {
         var w = ByteWriter(text)
         w.append(UInt8(ascii: " "))
         title.withUnsafeBufferPointer { w.append($0) }
@@ -283,10 +288,12 @@ public final class FramebufferScreen {
         w.append(tinted ? UInt8(1) : UInt8(0))   // the bar's colour is part of what is shown
         let status = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
         if w.count == shownStatusCount && status.elementsEqual(UnsafeBufferPointer(start: shownStatus.baseAddress, count: w.count)) {
-            return false
+            return nil
         }
+        let changed = changedSpan(status, leftEnd: leftEnd, rateEnd: rateEnd)
         _ = UnsafeMutableBufferPointer(rebasing: shownStatus[0 ..< w.count]).initialize(from: status)
         shownStatusCount = w.count
+        (shownLeftEnd, shownRateEnd) = (leftEnd, rateEnd)
 
         let bar = layout.statusBar, scale = layout.textScale, y = bar.y + 2 * scale
         drawBar(bar, background: tinted ? GamePalette.statusCaughtBackground : GamePalette.statusBackground, into: picture)
@@ -312,7 +319,39 @@ public final class FramebufferScreen {
             }
             sensorLabel.withUnsafeBufferPointer { drawRightAligned($0, after: x, y: y, color: GamePalette.sensorText) }
         }
-        return true
+        return changed
+    }
+
+    /// The columns of the status bar that `status` changes from the text last
+    /// drawn. The clock's tenths change ten times a second: with every piece
+    /// of text where it was (same lengths), only the characters that differ
+    /// are copied, a few kilobytes rather than the whole bar's width. Any
+    /// other change (lengths, the caught tint, a notice or the figures set
+    /// anew) takes the whole bar.
+    private func changedSpan(_ status: UnsafeBufferPointer<UInt8>, leftEnd: Int, rateEnd: Int) -> PixelRect {
+        let bar = layout.statusBar
+        guard shownStatusCount == status.count, shownLeftEnd == leftEnd, shownRateEnd == rateEnd else { return bar }
+        var first = -1, last = -1
+        for i in 0 ..< status.count where status[i] != shownStatus[i] {
+            if first < 0 { first = i }
+            last = i
+        }
+        // The last byte is the tint: the whole bar's colour.
+        guard first >= 0, last < status.count - 1 else { return bar }
+        let scale = layout.textScale
+        var x0 = bar.x + bar.width, x1 = bar.x
+        if first < leftEnd {
+            x0 = layout.textInset + BitmapFont.width(of: first, scale: scale)
+            x1 = layout.textInset + BitmapFont.width(of: min(last, leftEnd - 1) + 1, scale: scale)
+        }
+        if last >= leftEnd {
+            // The rate, right-aligned before the sensor's name: from where it starts to the bar's end.
+            let rateX = layout.width - layout.textInset - BitmapFont.width(of: sensorLabel.count, scale: scale)
+                - BitmapFont.width(of: rateEnd - leftEnd + 2, scale: scale)
+            x0 = min(x0, max(rateX, bar.x))
+            x1 = bar.x + bar.width
+        }
+        return PixelRect(x: x0, y: bar.y, width: x1 - x0, height: bar.height)
     }
 
     /// Draws `text` ending at the status bar's right inset, clearing what
