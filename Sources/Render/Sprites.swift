@@ -3,16 +3,6 @@ import Game
 /// at sub-cell positions; their sizes are the physics' own (the snapshot
 /// carries them), so what is drawn is what collides.
 enum Sprites {
-    /// Paints a disc whose centre is at `position` (maze cells) and returns
-    /// the pixels it may have touched. At least the pixel under the centre is
-    /// painted, so nothing vanishes at scale 1.
-    static func paintDisc(at position: Point, radius: Double, color: RGB,
-                          layout: GameLayout, into canvas: Canvas) -> PixelRect {
-        let s = Double(layout.scale)
-        return disc(centerX: Double(layout.originX) + position.x * s, centerY: Double(layout.originY) + position.y * s,
-                    radius: radius * s, color: color, into: canvas)
-    }
-
     /// A disc in pixels, at least the pixel under its centre; the rectangle it may have touched.
     static func disc(centerX cx: Double, centerY cy: Double, radius r: Double, color: RGB, into canvas: Canvas) -> PixelRect {
         if canvas.fillCircle(centerX: cx, centerY: cy, radius: r, color: color) == 0,

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import PNG
 import Controls
 import Game
 import MotionCore
@@ -75,6 +77,41 @@ struct FramebufferScreenTests {
         #expect(changed.y == bar.y && changed.height == bar.height)
         #expect(changed.width > 0 && changed.width <= BitmapFont.width(of: 2, scale: screen.layout.textScale),
                 "\(changed.width) px of a \(bar.width) px bar")
+    }
+
+    @Test("with --stats the frame figures run across the hint bar whole, and KMS's flip figures take the sensor's place")
+    func statisticsLayout() throws {
+        let (width, height) = (1280, 800)
+        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: width, height: height,
+                                           showStatistics: true)
+        _ = screen.compose(WorldSnapshot())
+        let figures = Array("tick 62/140us  frame 16.7ms cost 0.21ms  age 3.1/5.0ms  dropped 0  sent 5075B/3".utf8)
+        let flips = Array("  flips 1200/0 flip 8.1/16.4ms age@flip 12.0/20.1ms".utf8)
+        figures.withUnsafeBufferPointer { f in flips.withUnsafeBufferPointer { screen.setStatistics(f, output: $0) } }
+        let rects = Array(screen.compose(WorldSnapshot()))
+        let layout = screen.layout, scale = layout.textScale
+        #expect(rects.contains(layout.hintBar), "the hint bar is copied when the figures change")
+        func coloured(_ color: RGB, in bar: PixelRect, from x0: Int, to x1: Int) -> Int {
+            var n = 0
+            for y in bar.y ..< bar.y + bar.height { for x in x0 ..< x1 where screen.picture[x, y] == color { n += 1 } }
+            return n
+        }
+        // The figures' last character is drawn (nothing cut): ink in its cell.
+        let lastCell = layout.textInset + BitmapFont.width(of: figures.count - 1, scale: scale)
+        #expect(coloured(GamePalette.sensorText, in: layout.hintBar, from: lastCell,
+                         to: lastCell + BitmapFont.width(of: 1, scale: scale)) > 0)
+        // The flip figures end at the status bar's right inset, whole: their first character is inked too.
+        let end = layout.width - layout.textInset
+        let firstFlip = end - BitmapFont.width(of: flips.count - 2, scale: scale)
+        #expect(coloured(GamePalette.statusText, in: layout.statusBar, from: firstFlip,
+                         to: firstFlip + BitmapFont.width(of: 1, scale: scale)) > 0, "'f' of flips")
+        #expect(coloured(GamePalette.sensorText, in: layout.statusBar, from: width / 2, to: width) == 0,
+                "the sensor's name gave its place to the flip figures")
+        if let path = ProcessInfo.processInfo.environment["TILTMAZE_TEST_PICTURE"] {
+            let surface = FramebufferSurface(width: width, height: height, format: .xrgb8888)
+            _ = surface.copyAll(from: screen.picture)
+            try PNGImage(width: width, height: height, pixels: surface.rgbBytes()).write(to: path)
+        }
     }
 
     /// The status bar's pixels of the opening frame with the sensor called `name`.

@@ -4,19 +4,16 @@ import Game
 /// canvas the size of the screen and says which rectangles changed, so a
 /// back end copies only those (`FramebufferSurface.copy`).
 ///
-/// Like the terminal's `GameScreen`, it takes every position and size from
-/// the snapshot (the physics' own), and prepares everything costly at init:
-/// the maze picture, plain and tinted for the caught flash, the text bytes.
-/// A frame then puts the picture back where sprites were, paints them where
-/// they are, and rewrites the status bar when its text changed. No heap
-/// allocation per frame.
+/// The maze and its moving parts are the `MazeCompositor`'s, as for the
+/// terminal, drawn with this screen's art (`ScreenArt`); this adds the text
+/// in the bitmap font: the status bar, rewritten only where its text
+/// changed, the hint bar and the menus. No heap allocation per frame.
 public final class FramebufferScreen {
     public let level: Level
     let layout: FramebufferLayout
-    let background: Canvas
-    let tintedBackground: Canvas
+    let compositor: MazeCompositor<ScreenArt>
     /// The frame being composed; what the screen should show after the copy.
-    public let picture: Canvas
+    public var picture: Canvas { compositor.picture }
     public let showsStatistics: Bool
 
     private(set) var banner: LevelBanner
@@ -25,32 +22,21 @@ public final class FramebufferScreen {
     let sensorLabel: [UInt8]
     let hints: [UInt8]
     private var notice: [UInt8]?
+    /// With `--stats`: the frame loop's figures, shown on the hint bar (the
+    /// whole width: they do not fit beside the status text), and the
+    /// output's (flips), shown at the status bar's right in the sensor's place.
     private let statistics: UnsafeMutableBufferPointer<UInt8>
     private var statisticsCount = 0
+    private let outputFigures: UnsafeMutableBufferPointer<UInt8>
+    private var outputFiguresCount = 0
+    private var statisticsChanged = false
     /// Scratch for numbers formatted during a frame, and the status text last drawn.
     private let text: UnsafeMutableBufferPointer<UInt8>
     private let shownStatus: UnsafeMutableBufferPointer<UInt8>
     private var shownStatusCount = -1
     /// Where the left text and the measured rate ended in the status last drawn.
     private var shownLeftEnd = 0, shownRateEnd = 0
-
-    private var previousSprites: UnsafeMutableBufferPointer<PixelRect>
-    private var currentSprites: UnsafeMutableBufferPointer<PixelRect>
-    private var previousSpriteCount = 0
-    private let dirty: UnsafeMutableBufferPointer<PixelRect>
-    private var pictureIsFresh = false
-    private var lastTinted = false
     private var lastMenu: MenuState?
-    /// The pellets and exit the static pictures show.
-    private var shownPellets: PelletSet
-    private var shownExitOpen = true
-    /// Where the parallax layer shows (around the maze) and at what offset it was last painted.
-    private let parallaxMargins: [PixelRect]
-    private var shownParallax = (x: 0, y: 0)
-
-    static let spriteCapacity = Level.maxGhosts + 1
-    /// Pellets eaten in one frame that are painted out cell by cell; more (a restart) repaint everything.
-    static let pelletPatches = 8
 
     /// Lays `level` out on a `width`×`height` screen. Fails when the screen
     /// cannot show every cell at one pixel or more.
@@ -63,111 +49,25 @@ public final class FramebufferScreen {
         self.level = level
         self.layout = layout
         showsStatistics = showStatistics
-        background = Canvas(width: width, height: height)
-        tintedBackground = Canvas(width: width, height: height)
-        picture = Canvas(width: width, height: height)
         let banner = banner ?? LevelBanner(title: level.title)
         self.banner = banner
         title = BitmapFont.bytes(banner.title)
         levelLabels = TextList(banner.levelLabels)
-        shownPellets = PelletSet(all: level.pellets.count)
-        parallaxMargins = ParallaxLayer.margins(
-            of: PixelRect(x: 0, y: layout.barHeight, width: width, height: height - 2 * layout.barHeight),
-            around: PixelRect(x: layout.originX, y: layout.originY, width: level.width * layout.cell, height: level.height * layout.cell))
         sensorLabel = BitmapFont.bytes("sensor: " + sensorName)
         hints = BitmapFont.bytes("arrows/WASD tilt - space level - p/Enter menu - r restart - q quit")
+        // With --stats the figures take the hint bar, drawn over it as they change.
+        let art = ScreenArt(layout: layout, hint: showStatistics ? [] : hints, hintColor: GamePalette.footerText)
+        compositor = MazeCompositor(level: level, art: art, width: width, height: height,
+                                    parallaxArea: PixelRect(x: 0, y: layout.barHeight, width: width,
+                                                            height: height - 2 * layout.barHeight))
         statistics = .allocate(capacity: 160)
         statistics.initialize(repeating: 0)
+        outputFigures = .allocate(capacity: 96)
+        outputFigures.initialize(repeating: 0)
         text = .allocate(capacity: 512)
         text.initialize(repeating: 0)
         shownStatus = .allocate(capacity: 512)
         shownStatus.initialize(repeating: 0)
-        previousSprites = .allocate(capacity: Self.spriteCapacity)
-        previousSprites.initialize(repeating: .empty)
-        currentSprites = .allocate(capacity: Self.spriteCapacity)
-        currentSprites.initialize(repeating: .empty)
-        dirty = .allocate(capacity: 2 * Self.spriteCapacity + 3 + Self.pelletPatches + 4)
-        dirty.initialize(repeating: .empty)
-        paintBackgrounds()
-    }
-
-    /// The maze as `shownPellets` and `shownExitOpen` say, plain and tinted, with the hint bar.
-    private func paintBackgrounds() {
-        FramebufferMaze.paint(level, layout: layout, pellets: shownPellets, exitOpen: shownExitOpen, into: background)
-        for rect in parallaxMargins { paintParallax(rect, into: background) }
-        tint(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height))
-        drawBar(layout.hintBar, background: GamePalette.footerBackground, into: background)
-        drawBar(layout.hintBar, background: GamePalette.footerBackground, into: tintedBackground)
-        let hintText = showsStatistics ? sensorLabel : hints
-        let hintColor = showsStatistics ? GamePalette.sensorText : GamePalette.footerText
-        for canvas in [background, tintedBackground] {
-            hintText.withUnsafeBufferPointer {
-                _ = BitmapFont.draw($0, x: layout.textInset, y: layout.hintBar.y + 2 * layout.textScale,
-                                    scale: layout.textScale, color: hintColor, into: canvas)
-            }
-        }
-    }
-
-    /// `tintedBackground` over `rect` made from `background` tinted for the caught flash.
-    private func tint(_ rect: PixelRect) {
-        tintedBackground.blendRect(from: background, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-                                   towards: GamePalette.caughtTint, fraction: GamePalette.caughtTintAmount)
-    }
-
-    /// Brings the static pictures to the snapshot's pellets and exit: eaten
-    /// pellets painted out cell by cell into `dirty` from `count`; returns the
-    /// new count, or nil when everything was repainted (a restart brought them back).
-    private func updatePellets(_ snapshot: WorldSnapshot, dirtyFrom count: Int) -> Int? {
-        guard snapshot.pellets != shownPellets || snapshot.exitOpen != shownExitOpen else { return count }
-        var eaten = 0, returned = false
-        for i in 0 ..< level.pellets.count where shownPellets.contains(i) != snapshot.pellets.contains(i) {
-            if snapshot.pellets.contains(i) { returned = true }
-            eaten += 1
-        }
-        let repaintAll = returned || eaten > Self.pelletPatches || snapshot.exitOpen != shownExitOpen
-        let before = shownPellets
-        shownPellets = snapshot.pellets
-        shownExitOpen = snapshot.exitOpen
-        if repaintAll {
-            paintBackgrounds()
-            return nil
-        }
-        var n = count
-        for i in 0 ..< level.pellets.count where before.contains(i) && !shownPellets.contains(i) {
-            let p = level.pellets[i]
-            let rect = FramebufferMaze.paintCell(level, column: p.column, row: p.row, layout: layout, pellets: shownPellets,
-                                                 exitOpen: shownExitOpen, into: background)
-            tint(rect)
-            picture.copyRect(from: snapshot.caughtFlash > 0 ? tintedBackground : background,
-                             x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-            dirty[n] = rect
-            n += 1
-        }
-        return n
-    }
-
-    /// The stars' tile and reach grow with the text scale, so they read alike on any screen.
-    private func paintParallax(_ rect: PixelRect, tint: Double = 0, into canvas: Canvas) {
-        ParallaxLayer.paint(rect, offset: shownParallax, spacing: 14 * layout.textScale, tint: tint, into: canvas)
-    }
-
-    /// Moves the parallax layer to the snapshot's tilt: its margins repainted
-    /// into `dirty` from `count`, when the whole-pixel offset changed.
-    private func updateParallax(_ snapshot: WorldSnapshot, dirtyFrom count: Int, full: Bool) -> Int {
-        let offset = ParallaxLayer.offset(snapshot.gravity, reach: 10 * layout.textScale)
-        guard offset != shownParallax, !parallaxMargins.isEmpty else { return count }
-        shownParallax = offset
-        var n = count
-        for rect in parallaxMargins {
-            paintParallax(rect, into: background)
-            paintParallax(rect, tint: GamePalette.caughtTintAmount, into: tintedBackground)
-            guard !full else { continue }
-            picture.copyRect(from: snapshot.caughtFlash > 0 ? tintedBackground : background,
-                             x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-            dirty[n] = rect
-            n += 1
-        }
-        return n
     }
 
     /// What is shown beside the world changed (a win set a best). Allocates: call it on change.
@@ -176,21 +76,19 @@ public final class FramebufferScreen {
         title = BitmapFont.bytes(banner.title)
         levelLabels = TextList(banner.levelLabels)
         shownStatusCount = -1
-        pictureIsFresh = false
+        compositor.forceFullRepaint()
     }
 
     deinit {
         statistics.deallocate()
+        outputFigures.deallocate()
         text.deallocate()
         shownStatus.deallocate()
-        previousSprites.deallocate()
-        currentSprites.deallocate()
-        dirty.deallocate()
     }
 
     /// Makes the next frame repaint and copy everything: after the screen
     /// was someone else's (a console switch), its content is unknown.
-    public func forceFullRepaint() { pictureIsFresh = false }
+    public func forceFullRepaint() { compositor.forceFullRepaint() }
 
     /// A line for the status bar (a controller gone away); nil removes it.
     /// Allocates: call it when the text changes.
@@ -199,77 +97,46 @@ public final class FramebufferScreen {
         shownStatusCount = -1
     }
 
-    /// The `--stats` figures (ASCII). Copies into a buffer made at init.
-    public func setStatistics(_ bytes: UnsafeBufferPointer<UInt8>?) {
+    /// The `--stats` figures (ASCII): the frame loop's, and the output's
+    /// (flips, missed vertical blanks; empty for a framebuffer). Copies into
+    /// buffers made at init.
+    public func setStatistics(_ bytes: UnsafeBufferPointer<UInt8>?, output: UnsafeBufferPointer<UInt8>? = nil) {
         statisticsCount = min(bytes?.count ?? 0, statistics.count)
         for i in 0 ..< statisticsCount { statistics[i] = bytes![i] }
+        outputFiguresCount = min(output?.count ?? 0, outputFigures.count)
+        for i in 0 ..< outputFiguresCount { outputFigures[i] = output![i] }
+        statisticsChanged = true
         shownStatusCount = -1
+    }
+
+    /// The frame loop's figures across the hint bar.
+    private func drawFigures() {
+        let bar = layout.hintBar
+        drawBar(bar, background: GamePalette.footerBackground, into: picture)
+        BitmapFont.draw(UnsafeBufferPointer(rebasing: statistics[0 ..< statisticsCount]), x: layout.textInset,
+                        y: bar.y + 2 * layout.textScale, scale: layout.textScale, color: GamePalette.sensorText,
+                        into: picture)
     }
 
     /// Composes the frame for `snapshot` with `menu` open over it; returns
     /// the rectangles of `picture` that changed since the last frame.
     public func compose(_ snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeBufferPointer<PixelRect> {
         let tinted = snapshot.caughtFlash > 0
-        let patched = updatePellets(snapshot, dirtyFrom: 0)
-        let full = patched == nil || !pictureIsFresh || tinted != lastTinted || menu != lastMenu
-        let backdrop = tinted ? tintedBackground : background
-        var count = updateParallax(snapshot, dirtyFrom: patched ?? 0, full: full)
-        if full {
-            picture.copy(from: backdrop)
-            shownStatusCount = -1
-            dirty[0] = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
-            count = 1
-        } else {
-            for i in 0 ..< previousSpriteCount {
-                let r = previousSprites[i]
-                picture.copyRect(from: backdrop, x: r.x, y: r.y, width: r.width, height: r.height)
-                dirty[count] = r
-                count += 1
-            }
-        }
-        var sprites = 0
-        let ghosts = min(max(snapshot.ghostCount, 0), Level.maxGhosts)
-        let cell = Double(layout.cell)
-        for g in 0 ..< ghosts {
-            currentSprites[sprites] = FramebufferSprites.paintGhost(
-                center: layout.pixel(snapshot.ghosts[g]), radius: snapshot.ghostRadius * cell,
-                heading: snapshot.ghostHeadings[g], color: GamePalette.ghost(g), into: picture)
-            sprites += 1
-        }
-        // The player last, so it stays visible when a ghost catches it; it
-        // blinks through the grace after a catch.
-        if !Sprites.blinkedOut(snapshot) {
-            let center = layout.pixel(snapshot.ball)
-            currentSprites[sprites] = PlayerSprite.paint(banner.player, motion: snapshot.player, centerX: center.x,
-                                                         centerY: center.y, radius: snapshot.ballRadius * cell,
-                                                         smooth: true, into: picture)
-            sprites += 1
-        }
-        if !full {
-            for i in 0 ..< sprites {
-                dirty[count] = currentSprites[i]
-                count += 1
-            }
-        }
-        swap(&previousSprites, &currentSprites)
-        previousSpriteCount = sprites
-        if let changed = drawStatus(snapshot, tinted: tinted), !full {
-            dirty[count] = changed
-            count += 1
+        // A menu is drawn over the picture: opening, changing or closing it repaints the whole.
+        let full = compositor.compose(snapshot, player: banner.player, forceFull: menu != lastMenu)
+        if full { shownStatusCount = -1 }
+        if let changed = drawStatus(snapshot, tinted: tinted), !full { compositor.add(changed) }
+        if showsStatistics, full || statisticsChanged {
+            drawFigures()
+            if !full { compositor.add(layout.hintBar) }
+            statisticsChanged = false
         }
         if let menu {
             let box = drawMenu(menu, snapshot: snapshot)
-            if !full {
-                dirty[count] = box
-                count += 1
-            }
+            if !full { compositor.add(box) }
         }
-        pictureIsFresh = true
-        lastTinted = tinted
         lastMenu = menu
-        // A sprite's old and new places overlap: one box copies them for less.
-        count = PixelRect.mergeOverlapping(dirty, count: count)
-        return UnsafeBufferPointer(rebasing: dirty[0 ..< count])
+        return compositor.finishFrame()
     }
 
     // MARK: Status bar
@@ -305,9 +172,9 @@ public final class FramebufferScreen {
                                 color: GamePalette.statusWarning, into: picture)
             }
         }
-        // The sensor's name (or the live figures) at the right, if there is room.
-        if showsStatistics {
-            drawRightAligned(UnsafeBufferPointer(rebasing: statistics[0 ..< statisticsCount]), after: x, y: y,
+        // The sensor's name (or the output's live figures) at the right, if there is room.
+        if showsStatistics, outputFiguresCount > 0 {
+            drawRightAligned(UnsafeBufferPointer(rebasing: outputFigures[0 ..< outputFiguresCount]), after: x, y: y,
                              color: GamePalette.statusText)
         } else {
             // The measured rate before the sensor's name, where both fit.
@@ -411,5 +278,46 @@ public final class FramebufferScreen {
                             x: itemX + BitmapFont.width(of: 2, scale: scale), y: y, scale: scale, color: color, into: picture)
         }
         return box
+    }
+}
+
+/// The maze at a screen's resolution: bevelled walls and exits as rings
+/// (`FramebufferMaze`), ghosts with eyes, smooth edges, stars that grow with
+/// the text, and the bar of key hints at the bottom.
+struct ScreenArt: MazeArt {
+    let layout: FramebufferLayout
+    let hint: [UInt8]
+    let hintColor: RGB
+
+    var cell: Int { layout.cell }
+    var originX: Int { layout.originX }
+    var originY: Int { layout.originY }
+    var smoothSprites: Bool { true }
+    /// The stars' tile and reach grow with the text scale, so they read alike on any screen.
+    var parallaxSpacing: Int { 14 * layout.textScale }
+    var parallaxReach: Int { 10 * layout.textScale }
+
+    func paintMaze(_ level: Level, pellets: PelletSet, exitOpen: Bool, into canvas: Canvas) {
+        FramebufferMaze.paint(level, layout: layout, pellets: pellets, exitOpen: exitOpen, into: canvas)
+    }
+
+    func paintCell(_ level: Level, column: Int, row: Int, pellets: PelletSet, exitOpen: Bool,
+                   into canvas: Canvas) -> PixelRect? {
+        FramebufferMaze.paintCell(level, column: column, row: row, layout: layout, pellets: pellets, exitOpen: exitOpen,
+                                  into: canvas)
+    }
+
+    func paintGhost(center: (x: Double, y: Double), radius: Double, heading: Point, color: RGB,
+                    into canvas: Canvas) -> PixelRect {
+        FramebufferSprites.paintGhost(center: center, radius: radius, heading: heading, color: color, into: canvas)
+    }
+
+    func paintFixtures(into canvas: Canvas) {
+        let bar = layout.hintBar
+        canvas.fillRect(x: bar.x, y: bar.y, width: bar.width, height: bar.height, color: GamePalette.footerBackground)
+        hint.withUnsafeBufferPointer {
+            _ = BitmapFont.draw($0, x: layout.textInset, y: bar.y + 2 * layout.textScale, scale: layout.textScale,
+                                color: hintColor, into: canvas)
+        }
     }
 }

@@ -18,7 +18,7 @@ public final class ScreenDisplay: Display {
     private let sensorName: String
     private let showStatistics: Bool
     private lazy var panelPainter = PixelPanelPainter(width: output.width, height: output.height)
-    /// The frame loop's figures followed by the output's.
+    /// The output's figures (flips), written a few times a second.
     private let statisticsText = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
     /// What the last `draw` copied: bytes and rectangles.
     public private(set) var lastFrame = (bytes: 0, rectangles: 0)
@@ -102,10 +102,9 @@ public final class ScreenDisplay: Display {
             screen?.setStatistics(nil)
             return
         }
-        var count = min(text.count, statisticsText.count)
-        _ = UnsafeMutableBufferPointer(rebasing: statisticsText[..<count]).initialize(from: UnsafeBufferPointer(rebasing: text[..<count]))
-        count += output.statistics(into: UnsafeMutableBufferPointer(rebasing: statisticsText[count...]))
-        screen?.setStatistics(UnsafeBufferPointer(rebasing: statisticsText[..<count]))
+        // The output's figures (flips) go apart: the screen shows them in the sensor's place.
+        let count = output.statistics(into: statisticsText)
+        screen?.setStatistics(text, output: UnsafeBufferPointer(rebasing: statisticsText[..<count]))
     }
 
     /// Whether drawing may go on: not while another console is shown. A

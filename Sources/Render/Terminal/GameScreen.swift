@@ -1,23 +1,21 @@
 import Game
 /// Lays the game out on a `TerminalScreen` and turns snapshots into frames.
 ///
-/// Everything a frame needs is prepared at init and resize: the layout, the
-/// static maze picture (plain and tinted for the caught flash), the canvas
-/// being composed, the title and footer text. A frame then puts the static
-/// picture back where sprites were, paints the sprites where they are now,
-/// rasterises only those rectangles, rewrites the status line, and lets the
-/// damage-tracked screen send what changed. No heap allocation on that path.
+/// The maze and its moving parts are composed by the `MazeCompositor`, as
+/// for every back end, with the terminal's coarse art (`TerminalArt`); a
+/// frame rasterises only the rectangles it reports into half-block cells,
+/// rewrites the status line and menus in cells, and lets the damage-tracked
+/// screen send what changed. No heap allocation on that path.
 public final class GameScreen {
     public let level: Level
     public let sensorName: String
     let screen: TerminalScreen
     private(set) var layout: GameLayout
 
-    /// The maze without sprites, and the same tinted red.
-    let background: Canvas
-    let tintedBackground: Canvas
+    /// The maze, its star layer and sprites, composed as on every back end.
+    let compositor: MazeCompositor<TerminalArt>
     /// The picture being composed: the background plus this frame's sprites.
-    let picture: Canvas
+    var picture: Canvas { compositor.picture }
 
     /// What is shown beside the world (title, best, level menu, player style).
     private(set) var banner: LevelBanner
@@ -30,21 +28,8 @@ public final class GameScreen {
     /// Scratch for numbers and messages formatted during a frame.
     let textBytes: UnsafeMutableBufferPointer<UInt8>
 
-    /// Where sprites were painted last frame and this frame.
-    var previousSprites: UnsafeMutableBufferPointer<PixelRect>
-    var currentSprites: UnsafeMutableBufferPointer<PixelRect>
-    var previousSpriteCount = 0
-
-    /// What the last frame looked like in ways that need a full repaint to change.
-    var pictureIsFresh = false
-    var lastTinted = false
+    /// Whether the last frame had a menu box over the maze (its cells cover the picture's).
     var lastBoxed = false
-    /// The pellets and exit the static pictures show.
-    var shownPellets = PelletSet()
-    var shownExitOpen = true
-    /// Where the parallax layer shows (around the maze) and at what offset it was last painted.
-    var parallaxMargins: [PixelRect] = []
-    var shownParallax = (x: 0, y: 0)
     /// Shown on the status line while set (`setNotice`).
     var notice: UnsafeMutableBufferPointer<Unicode.Scalar>?
     /// `play --stats`: live figures take the sensor's place on the status
@@ -55,7 +40,6 @@ public final class GameScreen {
     var statisticsCount = 0
 
     public static let hints: String = "arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"
-    static let spriteCapacity = Level.maxGhosts + 1
     static let statisticsCapacity = 160
 
     public var terminalScreen: TerminalScreen { screen }
@@ -66,25 +50,20 @@ public final class GameScreen {
         self.sensorName = sensorName
         self.banner = banner ?? LevelBanner(title: level.title)
         levelLabels = TextList(self.banner.levelLabels)
-        shownPellets = PelletSet(all: level.pellets.count)
         showsStatistics = showStatistics
         statistics = .allocate(capacity: Self.statisticsCapacity)
         statistics.initialize(repeating: " ")
         screen = TerminalScreen(columns: columns, rows: rows, colorMode: colorMode)
-        layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
-        background = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
-        tintedBackground = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
-        picture = Canvas(width: layout.pixelWidth, height: layout.pixelHeight)
+        let layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
+        self.layout = layout
+        compositor = MazeCompositor(level: level, art: TerminalArt(layout: layout), width: layout.pixelWidth,
+                                    height: layout.pixelHeight, parallaxArea: Self.parallaxArea(layout))
         title = SingleWidthText.scalars(self.banner.title)
         sensorLabel = SingleWidthText.scalars("sensor: " + sensorName)
         footerHints = SingleWidthText.scalars(Self.hints)
         textBytes = .allocate(capacity: 128)
         textBytes.initialize(repeating: 0)
-        previousSprites = .allocate(capacity: Self.spriteCapacity)
-        previousSprites.initialize(repeating: .empty)
-        currentSprites = .allocate(capacity: Self.spriteCapacity)
-        currentSprites.initialize(repeating: .empty)
-        prepareLayout()
+        drawFooter()
     }
 
     deinit {
@@ -92,8 +71,6 @@ public final class GameScreen {
         sensorLabel.deallocate()
         footerHints.deallocate()
         textBytes.deallocate()
-        previousSprites.deallocate()
-        currentSprites.deallocate()
         notice?.deallocate()
         statistics.deallocate()
     }
@@ -102,10 +79,9 @@ public final class GameScreen {
     public func resize(columns: Int, rows: Int) {
         screen.resize(columns: columns, rows: rows)
         layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
-        background.resize(width: layout.pixelWidth, height: layout.pixelHeight)
-        tintedBackground.resize(width: layout.pixelWidth, height: layout.pixelHeight)
-        picture.resize(width: layout.pixelWidth, height: layout.pixelHeight)
-        prepareLayout()
+        compositor.relayout(art: TerminalArt(layout: layout), width: layout.pixelWidth, height: layout.pixelHeight,
+                            parallaxArea: Self.parallaxArea(layout))
+        drawFooter()
     }
 
     /// What is shown beside the world changed (a win set a best). Allocates: call it on change.
@@ -114,28 +90,13 @@ public final class GameScreen {
         title.deallocate()
         title = SingleWidthText.scalars(banner.title)
         levelLabels = TextList(banner.levelLabels)
-        pictureIsFresh = false
+        compositor.forceFullRepaint()
     }
 
-    /// Paints the static pictures and the footer for the current layout.
-    private func prepareLayout() {
-        // Only where the maze is drawn whole: a clipped maze has no margins to speak of.
-        parallaxMargins = layout.fits ? ParallaxLayer.margins(
-            of: PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight),
-            around: PixelRect(x: layout.originX, y: layout.originY, width: level.width * layout.scale,
-                              height: level.height * layout.scale)) : []
-        paintBackgrounds()
-        drawFooter()
-        previousSpriteCount = 0
-        pictureIsFresh = false
-    }
-
-    /// The maze with the pellets and exit as `shownPellets` and `shownExitOpen` say, plain and tinted.
-    private func paintBackgrounds() {
-        MazePicture.paint(level, layout: layout, pellets: shownPellets, exitOpen: shownExitOpen, into: background)
-        for rect in parallaxMargins { ParallaxLayer.paint(rect, offset: shownParallax, spacing: 6, into: background) }
-        MazePicture.tint(tintedBackground, from: background,
-                         towards: GamePalette.caughtTint, fraction: GamePalette.caughtTintAmount)
+    /// The star layer shows around the maze where the maze is drawn whole:
+    /// a clipped maze has no margins to speak of.
+    private static func parallaxArea(_ layout: GameLayout) -> PixelRect? {
+        layout.fits ? PixelRect(x: 0, y: 0, width: layout.pixelWidth, height: layout.pixelHeight) : nil
     }
 
     /// Composes the frame for `snapshot`, with `menu` open over the maze,
@@ -144,22 +105,21 @@ public final class GameScreen {
     public func frame(for snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeRawBufferPointer {
         let tinted = snapshot.caughtFlash > 0
         let boxed = menu != nil
-        var changedMaze = false
-        let parallax = parallaxMargins.isEmpty ? shownParallax : ParallaxLayer.offset(snapshot.gravity, reach: 3)
-        if snapshot.pellets != shownPellets || snapshot.exitOpen != shownExitOpen || parallax != shownParallax {
-            // A pellet eaten, the exit opened, the stars moved: a few thousand pixels to
-            // repaint at terminal sizes, and the damage tracking sends only the cells that changed.
-            shownPellets = snapshot.pellets
-            shownExitOpen = snapshot.exitOpen
-            shownParallax = parallax
-            paintBackgrounds()
-            changedMaze = true
-        }
-        composeMaze(snapshot, tinted: tinted,
-                    fullRepaint: !pictureIsFresh || changedMaze || tinted != lastTinted || boxed != lastBoxed)
-        pictureIsFresh = true
-        lastTinted = tinted
+        // The menu box's cells cover the maze's: taking it away repaints the maze's cells whole.
+        let full = compositor.compose(snapshot, player: banner.player, forceFull: boxed != lastBoxed)
         lastBoxed = boxed
+        let changed = compositor.finishFrame()
+        if layout.mazeRows > 0, layout.columns > 0 {
+            if full {
+                screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow)
+            } else {
+                // The damage-tracked screen then sends only the cells that really changed.
+                for r in changed {
+                    screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow,
+                                          pixelX: r.x, pixelY: r.y, pixelWidth: r.width, pixelHeight: r.height)
+                }
+            }
+        }
         drawStatusLine(snapshot, tinted: tinted)
         if let menu { drawMenu(menu, snapshot: snapshot) }
         return screen.encodeFrame()
@@ -183,53 +143,31 @@ public final class GameScreen {
             statistics[i] = Unicode.Scalar(byte >= 0x20 && byte < 0x7F ? byte : UInt8(ascii: "?"))
         }
     }
+}
 
-    /// Sprites onto the picture, and the changed parts of the picture onto the screen.
-    private func composeMaze(_ snapshot: WorldSnapshot, tinted: Bool, fullRepaint: Bool) {
-        guard layout.mazeRows > 0, layout.columns > 0 else { return }
-        let backdrop = tinted ? tintedBackground : background
-        if fullRepaint {
-            picture.copy(from: backdrop)
-        } else {
-            for i in 0 ..< previousSpriteCount {
-                let r = previousSprites[i]
-                picture.copyRect(from: backdrop, x: r.x, y: r.y, width: r.width, height: r.height)
-            }
-        }
+/// The maze in the terminal's coarse pixels (two to a character cell):
+/// flat cells, discs for ghosts, hard edges, a fine star field.
+struct TerminalArt: MazeArt {
+    let layout: GameLayout
 
-        var count = 0
-        let ghosts = min(max(snapshot.ghostCount, 0), Level.maxGhosts)
-        for g in 0 ..< ghosts {
-            currentSprites[count] = Sprites.paintDisc(at: snapshot.ghosts[g], radius: snapshot.ghostRadius,
-                                                      color: GamePalette.ghost(g), layout: layout, into: picture)
-            count += 1
-        }
-        // The player last, so it stays visible when a ghost catches it; it
-        // blinks through the grace after a catch.
-        if !Sprites.blinkedOut(snapshot) {
-            let s = Double(layout.scale)
-            currentSprites[count] = PlayerSprite.paint(
-                banner.player, motion: snapshot.player, centerX: Double(layout.originX) + snapshot.ball.x * s,
-                centerY: Double(layout.originY) + snapshot.ball.y * s, radius: snapshot.ballRadius * s,
-                smooth: false, into: picture)
-            count += 1
-        }
+    var cell: Int { layout.scale }
+    var originX: Int { layout.originX }
+    var originY: Int { layout.originY }
+    var smoothSprites: Bool { false }
+    var parallaxSpacing: Int { 6 }
+    var parallaxReach: Int { 3 }
 
-        if fullRepaint {
-            screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow)
-        } else {
-            blit(previousSprites, count: previousSpriteCount)
-            blit(currentSprites, count: count)
-        }
-        swap(&previousSprites, &currentSprites)
-        previousSpriteCount = count
+    func paintMaze(_ level: Level, pellets: PelletSet, exitOpen: Bool, into canvas: Canvas) {
+        MazePicture.paint(level, layout: layout, pellets: pellets, exitOpen: exitOpen, into: canvas)
     }
 
-    private func blit(_ rects: UnsafeMutableBufferPointer<PixelRect>, count: Int) {
-        for i in 0 ..< count {
-            let r = rects[i]
-            screen.blitHalfBlocks(picture, column: 0, row: layout.mazeRow,
-                                  pixelX: r.x, pixelY: r.y, pixelWidth: r.width, pixelHeight: r.height)
-        }
+    /// A few thousand pixels at terminal sizes: the whole maze is repainted,
+    /// and the damage tracking sends only the cells that changed.
+    func paintCell(_ level: Level, column: Int, row: Int, pellets: PelletSet, exitOpen: Bool,
+                   into canvas: Canvas) -> PixelRect? { nil }
+
+    func paintGhost(center: (x: Double, y: Double), radius: Double, heading: Point, color: RGB,
+                    into canvas: Canvas) -> PixelRect {
+        Sprites.disc(centerX: center.x, centerY: center.y, radius: radius, color: color, into: canvas)
     }
 }

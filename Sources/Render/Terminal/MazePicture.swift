@@ -25,10 +25,4 @@ enum MazePicture {
             }
         }
     }
-
-    /// `canvas` as `source` tinted towards `color`, for the caught flash:
-    /// precomputed, so flashing costs no per-pixel work per frame.
-    static func tint(_ canvas: Canvas, from source: Canvas, towards color: RGB, fraction: Double) {
-        canvas.blendRect(from: source, x: 0, y: 0, width: canvas.width, height: canvas.height, towards: color, fraction: fraction)
-    }
 }
