@@ -16,6 +16,11 @@ struct OpenDisplays {
         (all.first as? ScreenDisplay).map { ($0.output.width, $0.output.height) }
     }
 
+    /// What the screens' outputs say of the whole game (KMS's frames and flips), for `--stats`.
+    var summaries: [String] {
+        all.compactMap { ($0 as? ScreenDisplay)?.output.summary }
+    }
+
     /// Opens them; `level` nil opens them for panels only. Nothing is left
     /// taken when one fails: the ones opened before it are restored.
     init(_ selection: DisplaySelection, level: Level?, sensorDescription: String, showStatistics: Bool) throws {

@@ -139,12 +139,17 @@ struct Play: ParsableCommand {
 
         let outcome: GameSession.Outcome
         var calibration: StoredCalibration?
+        var displaySummaries: [String] = []
         do {
             let chosen = try sensor.makeSource(defaultRate: 200)
             calibration = StoredCalibration(for: chosen.source)
             // The displays first: if they cannot be had, no thread has started yet.
             let displays = try OpenDisplays(self.display, level: level, sensorDescription: chosen.description, showStatistics: stats)
-            defer { displays.restore() }
+            defer {
+                displays.restore()
+                // After the restore, which waits for the last flip: every flip is counted.
+                if stats { displaySummaries = displays.summaries }
+            }
             let sensorLabel = chosen.description + displays.label
             let display = displays.display
             let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate,
@@ -169,6 +174,7 @@ struct Play: ParsableCommand {
             throw ExitCode(1)
         }
         calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias)
+        for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
         for problem in playlist.problems { printError(problem) }
         if let failure = outcome.failure {

@@ -28,6 +28,9 @@ public protocol PixelOutput: AnyObject {
     /// A few words for the status line's figures (flips, missed vertical
     /// blanks), written into `text`; the count written. Nothing by default.
     func statistics(into text: UnsafeMutableBufferPointer<UInt8>) -> Int
+    /// One line on the whole game for `play --stats` to print at the end
+    /// (a KMS output's frames and flips); nil when there is nothing to say.
+    var summary: String? { get }
 }
 
 extension PixelOutput {
@@ -37,4 +40,5 @@ extension PixelOutput {
     public func restore() {}
     public func noteSampleTime(_ timestamp: Int64) {}
     public func statistics(into text: UnsafeMutableBufferPointer<UInt8>) -> Int { 0 }
+    public var summary: String? { nil }
 }
