@@ -136,7 +136,10 @@ final class MazeCompositor<Art: MazeArt> {
     /// whole picture was repainted (`forceFull`, a new layout, the caught
     /// flash starting or ending, pellets coming back); the rectangles that
     /// changed are then the whole picture. `finishFrame()` gives the list.
-    func compose(_ snapshot: WorldSnapshot, player: PlayerStyle, forceFull: Bool = false) -> Bool {
+    /// - Parameter restoring: a part of the picture the back end drew over
+    ///   last frame (a menu box), put back to the maze before the sprites.
+    func compose(_ snapshot: WorldSnapshot, player: PlayerStyle, forceFull: Bool = false,
+                 restoring: PixelRect? = nil) -> Bool {
         let tinted = snapshot.caughtFlash > 0
         let backdrop = tinted ? tintedBackground : background
         changedCount = 0
@@ -148,6 +151,10 @@ final class MazeCompositor<Art: MazeArt> {
             changedCount = 0
             add(PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         } else {
+            if let r = restoring {
+                picture.copyRect(from: backdrop, x: r.x, y: r.y, width: r.width, height: r.height)
+                add(r)
+            }
             for i in 0 ..< previousSpriteCount {
                 let r = previousSprites[i]
                 picture.copyRect(from: backdrop, x: r.x, y: r.y, width: r.width, height: r.height)

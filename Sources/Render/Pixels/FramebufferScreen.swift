@@ -36,7 +36,8 @@ public final class FramebufferScreen {
     private var shownStatusCount = -1
     /// Where the left text and the measured rate ended in the status last drawn.
     private var shownLeftEnd = 0, shownRateEnd = 0
-    private var lastMenu: MenuState?
+    /// Where the last frame's menu box was drawn over the picture, if one was.
+    private var lastMenuBox: PixelRect?
 
     /// Lays `level` out on a `width`×`height` screen. Fails when the screen
     /// cannot show every cell at one pixel or more.
@@ -122,20 +123,27 @@ public final class FramebufferScreen {
     /// the rectangles of `picture` that changed since the last frame.
     public func compose(_ snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeBufferPointer<PixelRect> {
         let tinted = snapshot.caughtFlash > 0
-        // A menu is drawn over the picture: opening, changing or closing it repaints the whole.
-        let full = compositor.compose(snapshot, player: banner.player, forceFull: menu != lastMenu)
+        // The menu is drawn over the picture: where it was, the maze and its
+        // sprites are put back before this frame's box (if any) goes on top.
+        let full = compositor.compose(snapshot, player: banner.player, restoring: lastMenuBox)
         if full { shownStatusCount = -1 }
+        if let box = lastMenuBox {
+            // On a small screen the box may have covered a bar: draw it again.
+            if box.y < layout.statusBar.y + layout.statusBar.height { shownStatusCount = -1 }
+            if box.y + box.height > layout.hintBar.y { statisticsChanged = true }
+        }
         if let changed = drawStatus(snapshot, tinted: tinted), !full { compositor.add(changed) }
         if showsStatistics, full || statisticsChanged {
             drawFigures()
             if !full { compositor.add(layout.hintBar) }
             statisticsChanged = false
         }
+        lastMenuBox = nil
         if let menu {
             let box = drawMenu(menu, snapshot: snapshot)
             if !full { compositor.add(box) }
+            lastMenuBox = box
         }
-        lastMenu = menu
         return compositor.finishFrame()
     }
 
