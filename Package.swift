@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionDevices", targets: ["MotionDevices"]),
+        // CoreMotion for Linux: the motion stack for any Swift program (Sources/LinuxMotion).
+        .library(name: "LinuxMotion", targets: ["LinuxMotion"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Game", targets: ["Game"]),
         .library(name: "Render", targets: ["Render"]),
@@ -88,6 +90,7 @@ let package = Package(
         .target(name: "Controls"),
         // The device side: IIO and evdev sources, discovery, access, sensor selection, gamepads.
         .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev"]),
+        .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "Handoff", "Realtime"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
@@ -112,6 +115,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls", "MotionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
+        .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],

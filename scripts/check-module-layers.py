@@ -55,7 +55,9 @@ rules = {
     "Render": sensor_side | {"Diagnostics", "tiltmaze"} | test_only,
     # The game: no device and no screen.
     "Game": sensor_side | display_side | {"Render", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
-    "MotionDevices": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
+    "MotionDevices": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze", "LinuxMotion"} | test_only,
+    # The library for other programs: the motion stack only, never the game, its screens or this tool.
+    "LinuxMotion": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
     # Pure Swift: samples, filters, the board's physics; no C at all, ours included.
     "MotionCore": only("Handoff"),
     # Values only: they depend on nothing of the package.
@@ -75,7 +77,7 @@ rules = {
     "MotionCoreTests": sensor_side | display_side,
 }
 # Modules above the wrappers call no C library themselves: only through a wrapper.
-direct_c_forbidden = {"Render", "Diagnostics", "Game", "MotionDevices", "MotionCore", "tiltmaze"}
+direct_c_forbidden = {"Render", "Diagnostics", "Game", "MotionDevices", "MotionCore", "LinuxMotion", "tiltmaze"}
 
 failed = False
 

@@ -38,6 +38,8 @@ public protocol MotionSource: AnyObject, Sendable {
     /// frame loop reads those texts (and takes their locks) only then. Any
     /// thread; one atomic load. A source whose texts never change keeps 0.
     var statusChanges: UInt64 { get }
+    /// Whether a source with an end (a recording) has given its last sample.
+    var hasEnded: Bool { get }
 }
 
 /// A sensor's units, as its driver gives them.
@@ -63,6 +65,7 @@ extension MotionSource {
     public var rejectedCount: Int { 0 }
     public var interruption: String? { nil }
     public var statusChanges: UInt64 { 0 }
+    public var hasEnded: Bool { false }
 }
 
 /// The ring size sources use: a quarter second at 1 kHz, so a physics thread

@@ -128,7 +128,9 @@ extension EvdevSourceMockSuites {
                 defer { source.stop() }
                 let broken = try comesBackUnusable(source, in: testbed)
                 try testbed.unplug(broken)
-                SourceUnderTest.sleep(milliseconds: 200)
+                // Waited for, not slept on: a loaded machine's sensor thread may take longer than any fixed pause.
+                #expect(SourceUnderTest.waitUntil { source.interruption.map { !$0.contains("is back") } ?? false },
+                        "\(source.interruption ?? "no interruption")")
                 let interruption = try #require(source.interruption)
                 #expect(source.reconnectionCount == 0)
                 #expect(!interruption.contains("is back"), "\(interruption)")

@@ -40,6 +40,8 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
 
     public var statusChanges: UInt64 { ended.load(ordering: .relaxed) ? 1 : 0 }
 
+    public var hasEnded: Bool { ended.load(ordering: .relaxed) }
+
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
         running.store(true, ordering: .releasing)

@@ -1,0 +1,46 @@
+import MotionCore
+
+/// One sample's motion, as CoreMotion's `CMDeviceMotion` gives it: the
+/// attitude from the attitude filter, gravity and the user's acceleration
+/// apart, the rotation rate with the gyroscope's bias taken out, and the
+/// raw reading beside them.
+///
+/// Units are SI and the frame is the board's (x right, y forward, z up out
+/// of the board, after the sensor's mount matrix): a board lying flat has
+/// gravity ≈ (0, 0, −9.81) m/s².
+public struct DeviceMotion: Sendable, Equatable {
+    /// When the sample was taken: `CLOCK_MONOTONIC` nanoseconds, the driver's
+    /// own stamp where it gives one.
+    public var timestamp: Int64
+    /// Board → earth (earth z up). Heading is free with six axes and drifts.
+    public var attitude: Quaternion
+    /// Gravity's pull in the board frame, m/s².
+    public var gravity: Vector3
+    /// What the accelerometer measured beyond gravity, m/s².
+    public var userAcceleration: Vector3
+    /// The gyroscope's reading less its estimated bias, rad/s; nil without a gyroscope.
+    public var rotationRate: Vector3?
+    /// The accelerometer's reading as the sensor gave it (specific force: +9.81 m/s² up at rest), m/s².
+    public var acceleration: Vector3
+    /// A shake that crossed the detector's threshold on this sample, if one did.
+    public var shake: Shake?
+
+    public init(timestamp: Int64, attitude: Quaternion, gravity: Vector3, userAcceleration: Vector3,
+                rotationRate: Vector3?, acceleration: Vector3, shake: Shake? = nil) {
+        self.timestamp = timestamp
+        self.attitude = attitude
+        self.gravity = gravity
+        self.userAcceleration = userAcceleration
+        self.rotationRate = rotationRate
+        self.acceleration = acceleration
+        self.shake = shake
+    }
+
+    /// The fused motion of `sample`.
+    init(_ sample: MotionSample, motion: FusedMotion, shake: Shake?) {
+        self.init(timestamp: sample.timestamp, attitude: motion.attitude, gravity: motion.gravity,
+                  userAcceleration: motion.userAcceleration,
+                  rotationRate: sample.hasRotationRate ? motion.rotationRate : nil,
+                  acceleration: sample.acceleration, shake: shake)
+    }
+}

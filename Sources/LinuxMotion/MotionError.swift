@@ -1,0 +1,17 @@
+/// Why motion updates could not start, or stopped.
+public enum MotionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The sensor asked for cannot be had: none found, no permission, a bad
+    /// recording. The text names what was looked for and what to do.
+    case unavailable(String)
+    /// The sensor stopped producing (unplugged, no data): the text says which and why.
+    case sensorStopped(String)
+    /// Updates are already running on this manager: stop them first.
+    case alreadyActive
+
+    public var description: String {
+        switch self {
+        case .unavailable(let why), .sensorStopped(let why): why
+        case .alreadyActive: "motion updates are already running: call stop() first"
+        }
+    }
+}
