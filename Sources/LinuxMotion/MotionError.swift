@@ -7,10 +7,12 @@ public enum MotionError: Error, Sendable, Equatable, CustomStringConvertible {
     case sensorStopped(String)
     /// Updates are already running on this manager: stop them first.
     case alreadyActive
+    /// The calibration could not be written: the text names the file and why.
+    case calibrationNotSaved(String)
 
     public var description: String {
         switch self {
-        case .unavailable(let why), .sensorStopped(let why): why
+        case .unavailable(let why), .sensorStopped(let why), .calibrationNotSaved(let why): why
         case .alreadyActive: "motion updates are already running: call stop() first"
         }
     }

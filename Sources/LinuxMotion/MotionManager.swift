@@ -34,6 +34,11 @@ public final class MotionManager: @unchecked Sendable {
     public let requestedRate: Double
     private let iioURI: String?
     private let given: (source: any MotionSource, description: String)?
+    /// Where each device's neutral and gyroscope bias are kept; nil keeps nothing.
+    public let calibrationStore: CalibrationStore?
+    private var loaded: CalibrationStore.Loaded?
+    private var identity: String?
+    private let calibrationNow = LatestValue(CalibrationState())
 
     private var source: (any MotionSource)?
     private var thread: PeriodicThread?
@@ -49,20 +54,26 @@ public final class MotionManager: @unchecked Sendable {
     ///   - rate: samples per second to ask for (10 to 5000).
     ///   - iioURI: another machine's IIO devices through its `iiod`
     ///     (`ip:raspberrypi.local`), as libiio's tools take `-u`.
-    public init(source request: SensorRequest = .auto, rate: Double = 100, iioURI: String? = nil) {
+    ///   - calibrationStore: where the device's neutral and gyroscope bias
+    ///     are read at start and saved by ``saveCalibration()``; by default
+    ///     where `tiltmaze calibrate` keeps them, so both share them. Nil keeps nothing.
+    public init(source request: SensorRequest = .auto, rate: Double = 100, iioURI: String? = nil,
+                calibrationStore: CalibrationStore? = .forThisUser) {
         precondition((10 ... 5_000).contains(rate), "the rate must be between 10 and 5000 samples per second")
         self.request = request
         self.requestedRate = rate
         self.iioURI = iioURI
         self.given = nil
+        self.calibrationStore = calibrationStore
     }
 
     /// A manager for a source made elsewhere (started and stopped by the manager).
-    public init(source: any MotionSource, description: String) {
+    public init(source: any MotionSource, description: String, calibrationStore: CalibrationStore? = .forThisUser) {
         self.request = nil
         self.requestedRate = source.rate
         self.iioURI = nil
         self.given = (source, description)
+        self.calibrationStore = calibrationStore
     }
 
     deinit { stop() }
@@ -83,18 +94,48 @@ public final class MotionManager: @unchecked Sendable {
     /// controller switched off or out of range); nil when all is well.
     public var interruption: String? { source?.interruption }
 
+    /// What was wrong with the device's stored calibration, if anything (a
+    /// bad file, set aside; the updates then start from level).
+    public var calibrationProblem: String? { loaded?.problem }
+
+    /// The neutral and the gyroscope's bias as the update thread has them now. Any thread.
+    public var calibration: CalibrationState { calibrationNow.read().value }
+
+    /// Saves the device's neutral and (once learnt) its gyroscope's bias,
+    /// for the next run and for `tiltmaze` with the same sensor. Returns the
+    /// file written, or nil when there is nothing to keep: no store, a
+    /// recording (it is no device), or nothing changed.
+    @discardableResult
+    public func saveCalibration() throws(MotionError) -> String? {
+        guard let calibrationStore, let identity, let loaded, loaded.maySave else { return nil }
+        let now = calibration
+        var updated = loaded.calibration
+        updated.reference = now.reference
+        if now.hasLearntGyroBias { updated.gyroBias = now.gyroBias }
+        guard updated != loaded.calibration || (!loaded.fromFile && now.hasLearntGyroBias) else { return nil }
+        switch calibrationStore.save(updated, for: identity) {
+        case .success(let path):
+            self.loaded = CalibrationStore.Loaded(calibration: updated, fromFile: true, problem: nil, maySave: true)
+            return path
+        case .failure(let error):
+            throw .calibrationNotSaved(error.description)
+        }
+    }
+
     /// Takes the board's pose now as its neutral (`.captureCurrent`), goes
     /// back to level (`.level`), or sets one; the attitude is then reported
-    /// relative to it. Any thread; taken on the next sample.
+    /// relative to it. Any thread; taken on the next sample (a neutral
+    /// captured before the first sample is level: there is no gravity yet).
+    /// ``saveCalibration()`` keeps it for the device.
     public func changeReference(_ change: ReferenceChange) { referenceChanges.publish(change) }
 
     /// Starts the sensor and a thread named `threadName` that calls `handler`
     /// with each sample's motion, in order, on that thread; `completion`
     /// runs once on it if the updates end by themselves: with the error when
     /// the sensor stopped, with nil when a recording ran out.
-    /// - Parameter estimator: the attitude filter to use (a stored
-    ///   calibration's neutral and gyroscope bias may be in it).
-    public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator = TiltEstimator(),
+    /// - Parameter estimator: the attitude filter to start from; nil starts
+    ///   from the device's stored calibration (its neutral and gyroscope bias), else level.
+    public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
                                          handler: @escaping @Sendable (DeviceMotion) -> Void,
                                          completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
         guard thread == nil else { throw .alreadyActive }
@@ -105,8 +146,12 @@ public final class MotionManager: @unchecked Sendable {
             throw .unavailable("\(chosen.description): \(error)")
         }
         let source = chosen.source
-        let state = UpdateState(estimator: estimator)
-        let (references, counters) = (referenceChanges, counters)
+        identity = source.calibrationIdentity
+        loaded = identity.flatMap { identity in calibrationStore.map { $0.load(identity) } }
+        let stored = loaded?.calibration ?? .defaults
+        let state = UpdateState(estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias))
+        calibrationNow.publish(CalibrationState(state.processor.estimator))
+        let (references, counters, calibrationNow) = (referenceChanges, counters, calibrationNow)
         let thread = PeriodicThread(name: threadName, period: Self.pollPeriod, maxCatchUp: 1)
         do {
             try thread.start { _ in
@@ -118,6 +163,7 @@ public final class MotionManager: @unchecked Sendable {
                     handler(DeviceMotion(sample, motion: motion, shake: shake))
                 }
                 counters.read.wrappingAdd(taken, ordering: .relaxed)
+                if taken > 0 || isNew { calibrationNow.publish(CalibrationState(state.processor.estimator)) }
                 let status = source.statusChanges
                 guard status != state.statusSeen else { return }
                 if let failure = source.failure {
@@ -175,6 +221,7 @@ public final class MotionManager: @unchecked Sendable {
     }
 
     private func makeSource() throws(MotionError) -> ChosenSource {
+        // The source is made anew on each start (a device may have come or gone).
         if let given { return ChosenSource(source: given.source, description: given.description) }
         do {
             return try (request ?? .auto).makeSource(rate: requestedRate, iioURI: iioURI)

@@ -53,7 +53,7 @@ struct MotionManagerTests {
 
     @Test("the callback runs on the manager's thread for every sample of the simulated board")
     func simulatedCallback() throws {
-        let manager = MotionManager(source: .sim, rate: 200)
+        let manager = MotionManager(source: .sim, rate: 200, calibrationStore: nil)
         let seen = Mutex<[DeviceMotion]>([])
         let threadName = Mutex<String>("")
         try manager.startDeviceMotionUpdates(threadName: "test-motion") { motion in
@@ -123,7 +123,7 @@ struct MotionManagerTests {
             #expect(error.description.contains("/nonexistent/ride.tmrec"), "\(error)")
         }
         #expect(!missing.isActive)
-        let manager = MotionManager(source: .sim, rate: 100)
+        let manager = MotionManager(source: .sim, rate: 100, calibrationStore: nil)
         try manager.startDeviceMotionUpdates { _ in }
         defer { manager.stop() }
         #expect(throws: MotionError.alreadyActive) { try manager.startDeviceMotionUpdates { _ in } }
@@ -145,6 +145,55 @@ struct MotionManagerTests {
         let differs = Self.sameMotion(got, Self.expected(recording))
         #expect(differs == nil, "\(differs ?? "")")
         #expect(manager.sensorDescription?.contains(path) == true, "\(manager.sensorDescription ?? "nil")")
+    }
+}
+
+@Suite("LinuxMotion: the device's calibration")
+struct MotionCalibrationTests {
+    @Test("a neutral captured is saved per device, and the next manager of that device starts from it")
+    func savedAndLoaded() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        let board = SimulatedSource(rate: 200)
+        let manager = MotionManager(source: board, description: "board", calibrationStore: store)
+        let gravity = Mutex(Vector3.zero)
+        try manager.startDeviceMotionUpdates { motion in gravity.withLock { $0 = motion.gravity } }
+        defer { manager.stop() }
+        #expect(manager.calibration.reference == .level)
+        #expect(try manager.saveCalibration() == nil, "nothing changed: nothing written")
+        board.nudge(right: 3, up: 0)
+        #expect(eventually { gravity.withLock { abs($0.x) } > 1 }, "the board never tilted")
+        manager.changeReference(.captureCurrent)
+        #expect(eventually { manager.calibration.reference != .level })
+        let captured = manager.calibration.reference
+        let path = try #require(try manager.saveCalibration())
+        #expect(FileManager.default.fileExists(atPath: path) && path.hasPrefix(dir.path))
+        #expect(try manager.saveCalibration() == nil, "saved already")
+        manager.stop()
+
+        let again = MotionManager(source: SimulatedSource(rate: 200), description: "board", calibrationStore: store)
+        try again.startDeviceMotionUpdates { _ in }
+        defer { again.stop() }
+        #expect(again.calibration.reference == captured)
+        #expect(again.calibrationProblem == nil)
+    }
+
+    @Test("a recording keeps no calibration: nothing is read or written for it")
+    func recordingKeepsNone() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        // Two seconds of a board pitched 0.1 rad: time to take the neutral while it plays.
+        let manager = MotionManager(source: ReplaySource(recording: MotionManagerTests.recording(count: 2_000), path: "memory",
+                                                         ringCapacity: 4_096),
+                                    description: "recording", calibrationStore: store)
+        try manager.startDeviceMotionUpdates { _ in }
+        defer { manager.stop() }
+        // A neutral taken before any sample is level: there is no gravity to take yet.
+        #expect(eventually { manager.samplesRead > 100 })
+        manager.changeReference(.captureCurrent)
+        #expect(eventually { manager.calibration.reference != .level })
+        #expect(try manager.saveCalibration() == nil)
+        #expect(dir.names().isEmpty)
     }
 }
 

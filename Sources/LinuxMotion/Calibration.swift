@@ -1,0 +1,41 @@
+import MotionCore
+import MotionDevices
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What of the attitude filter is worth keeping from one run to the next,
+/// per device: the player's neutral tilt (the tutorials' "calibrate") and
+/// the gyroscope's bias once it has been learnt.
+public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
+    /// The neutral the attitude and gravity are measured from (level when not calibrated).
+    public var reference: TiltReference
+    /// The gyroscope's bias, rad/s, as estimated now.
+    public var gyroBias: Vector3
+    /// Whether the bias was estimated long enough (at rest) to be worth keeping.
+    public var hasLearntGyroBias: Bool
+
+    public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, hasLearntGyroBias: Bool = false) {
+        self.reference = reference
+        self.gyroBias = gyroBias
+        self.hasLearntGyroBias = hasLearntGyroBias
+    }
+
+    init(_ estimator: TiltEstimator) {
+        self.init(reference: estimator.reference, gyroBias: estimator.attitude.bias,
+                  hasLearntGyroBias: estimator.hasGyroscope && estimator.attitude.hasLearntBias)
+    }
+}
+
+extension CalibrationStore {
+    /// Where `tiltmaze calibrate` keeps each device's calibration:
+    /// `$XDG_CONFIG_HOME/tiltmaze/calibration`, else `~/.config/tiltmaze/calibration`;
+    /// nil when neither variable is an absolute path.
+    public static var forThisUser: CalibrationStore? {
+        var environment: [String: String] = [:]
+        for key in ["XDG_CONFIG_HOME", "HOME"] {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
+        }
+        return standard(environment: environment)
+    }
+}
