@@ -41,17 +41,17 @@ extension MazeArt {
 ///
 /// Everything is allocated at init (or at a new layout); a frame allocates nothing.
 final class MazeCompositor<Art: MazeArt> {
-    let level: Level
+    private let level: Level
     private(set) var art: Art
-    let background: Canvas
-    let tintedBackground: Canvas
+    private let background: Canvas
+    private let tintedBackground: Canvas
     /// The frame being composed; what the back end shows.
     let picture: Canvas
 
     private var parallaxMargins: [PixelRect] = []
     private var shownParallax = (x: 0, y: 0)
-    private(set) var shownPellets: PelletSet
-    private(set) var shownExitOpen = true
+    private var shownPellets: PelletSet
+    private var shownExitOpen = true
     private var previousSprites: UnsafeMutableBufferPointer<PixelRect>
     private var currentSprites: UnsafeMutableBufferPointer<PixelRect>
     private var previousSpriteCount = 0
@@ -63,8 +63,12 @@ final class MazeCompositor<Art: MazeArt> {
     static var spriteCapacity: Int { Level.maxGhosts + 1 }
     /// Pellets eaten in one frame that are painted out cell by cell; more (a restart) repaint everything.
     static var pelletPatches: Int { 8 }
-    /// Rectangles a back end may add to a frame's list (its status bar, a menu).
-    static var extraCapacity: Int { 4 }
+    /// Rectangles a back end may add to a frame's list: its status bar, its hint bar, a menu.
+    static var extraCapacity: Int { 3 }
+    /// A frame's list at its longest: the sprites' old and new places, the
+    /// star layer's four margins, the pellets painted out, the area restored
+    /// from under a menu, and the back end's own.
+    static var changedCapacity: Int { 2 * spriteCapacity + 4 + pelletPatches + 1 + extraCapacity }
 
     /// - Parameter parallaxArea: where the star layer may show (its margins
     ///   are this area less the maze); nil for none.
@@ -79,7 +83,7 @@ final class MazeCompositor<Art: MazeArt> {
         previousSprites.initialize(repeating: .empty)
         currentSprites = .allocate(capacity: Self.spriteCapacity)
         currentSprites.initialize(repeating: .empty)
-        changed = .allocate(capacity: 2 * Self.spriteCapacity + 4 + Self.pelletPatches + Self.extraCapacity)
+        changed = .allocate(capacity: Self.changedCapacity)
         changed.initialize(repeating: .empty)
         layOut(parallaxArea: parallaxArea)
     }
@@ -191,7 +195,12 @@ final class MazeCompositor<Art: MazeArt> {
 
     /// Adds a rectangle the back end changed itself (its status bar, a menu drawn over the picture).
     func add(_ rect: PixelRect) {
-        guard changedCount < changed.count else { return }
+        guard changedCount < changed.count else {
+            // More than the list was made for: copy the whole picture rather than leave a change uncopied.
+            changed[0] = PixelRect(x: 0, y: 0, width: picture.width, height: picture.height)
+            changedCount = 1
+            return
+        }
         changed[changedCount] = rect
         changedCount += 1
     }
