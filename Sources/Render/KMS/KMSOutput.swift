@@ -219,13 +219,13 @@ public final class KMSOutput: PixelOutput {
         let whole = LatencyWindow(), age = LatencyWindow()
         whole.advance(presentToFlip)
         age.advance(sampleAgeAtFlip)
+        // Written as the live figures write them (FrameStatistics.pair), so the two read alike.
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
+        defer { buffer.deallocate() }
         func pair(_ w: LatencyWindow) -> String {
-            func ms(_ v: Int64?) -> String {
-                guard let v else { return "-" }
-                let tenths = (v + 50_000) / 100_000
-                return "\(tenths / 10).\(tenths % 10)"
-            }
-            return "\(ms(w.percentile(0.5)))/\(ms(w.percentile(0.99))) ms"
+            var writer = ByteWriter(buffer)
+            FrameStatistics.pair(w, divisor: 1e6, decimals: 1, into: &writer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self) + " ms"
         }
         return "\(name): \(presented) frames presented, \(flips) flips completed, \(missedVerticalBlanks) vertical blanks missed, "
             + "\(failedFlips) refused; present to flip p50/p99 \(pair(whole)); sample age at flip p50/p99 \(pair(age))"
