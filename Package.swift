@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "CLinuxDisplay"),
         .target(name: "SystemCalls", dependencies: ["CSystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // Periodic real-time threads, their lateness, plain OS threads.
-        .target(name: "Realtime", dependencies: ["SystemCalls"]),
+        .target(name: "Realtime", dependencies: ["SystemCalls", "CSystemCalls", "Handoff"]),
 
         // Motion in SI units with no C library and no device: samples, filters, the simulated board.
         .target(name: "MotionCore", dependencies: ["Handoff"]),

@@ -63,7 +63,7 @@ rules = {
     # Values only: they depend on nothing of the package.
     "Controls": only(),
     "Handoff": only(),
-    "Realtime": only("SystemCalls", "CSystemCalls"),
+    "Realtime": only("SystemCalls", "CSystemCalls", "Handoff"),
     "SystemCalls": only("CSystemCalls"),
     # Thin faces on their C library and the system-call seam: no policy above them.
     "IIO": only("CIIO", "SystemCalls", "CSystemCalls"),

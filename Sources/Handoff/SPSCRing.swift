@@ -4,7 +4,9 @@ import Synchronization
 ///
 /// Exactly one thread may call the producer methods (`push`) and exactly one
 /// thread the consumer methods (`pop`, `drain`, `count`); the two may differ.
-/// Neither side ever blocks, takes a lock, allocates or makes a syscall.
+/// Neither side ever blocks, takes a lock, allocates or makes a syscall; a
+/// ring made with a `bell` rings it after each value, so a consumer may
+/// sleep until one comes instead of polling (what the bell costs is the bell's).
 ///
 /// Indices grow without wrapping (an `Int` will not overflow in the lifetime of
 /// a machine at any sample rate) and are masked on use. Each side keeps a
@@ -49,15 +51,20 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// The number of values the ring can hold.
     public let capacity: Int
+    /// Rung after each value pushed; nil for a ring its consumer polls.
+    public let bell: (any RingBell)?
 
     /// Creates an empty ring.
     ///
-    /// - Parameter capacity: a power of two, at least 2.
-    public init(capacity: Int) {
+    /// - Parameters:
+    ///   - capacity: a power of two, at least 2.
+    ///   - bell: rung by the producer after each value it pushes.
+    public init(capacity: Int, bell: (any RingBell)? = nil) {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0,
                      "SPSCRing capacity must be a power of two >= 2, got \(capacity)")
         self.capacity = capacity
         self.mask = capacity - 1
+        self.bell = bell
         // Slots start on a cache-line boundary, so a 64-byte sample never
         // straddles two lines (the default alignment is the element's, 8).
         self.storage = UnsafeMutableRawPointer
@@ -89,6 +96,7 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
         }
         (storage + (t & mask)).initialize(to: value)
         tail.store(t &+ 1, ordering: .releasing)
+        if let bell { bell.ring() }
         return true
     }
 
@@ -147,6 +155,13 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     /// Safe to read from any thread.
     @inlinable
     public var droppedCount: Int { dropped.load(ordering: .relaxed) }
+}
+
+/// What a producer rings after pushing, to wake a consumer that sleeps
+/// until values arrive (Realtime's `Doorbell`, a futex). Called on the
+/// producer's thread after every push: it must not block or allocate.
+public protocol RingBell: AnyObject, Sendable {
+    func ring()
 }
 
 /// 128 bytes of nothing: spaces the ring's producer and consumer fields apart.

@@ -24,7 +24,7 @@ import Synchronization
 /// The manager is not safe to start and stop from two threads at once; its
 /// counters and ``changeReference(_:)`` may be used from any thread.
 public final class MotionManager: @unchecked Sendable {
-    // @unchecked Sendable: `source`, `thread` and `sensorDescription` change
+    // @unchecked Sendable: `source`, `loop` and `sensorDescription` change
     // only in start and stop, which the caller does not overlap; what the
     // update thread shares is atomic or a `LatestValue`.
 
@@ -41,13 +41,9 @@ public final class MotionManager: @unchecked Sendable {
     private let calibrationNow = LatestValue(CalibrationState())
 
     private var source: (any MotionSource)?
-    private var thread: PeriodicThread?
+    private var loop: UpdateLoop?
     private let referenceChanges = LatestValue<ReferenceChange>(.none)
-    private let counters = Counters()
-
-    /// The update thread wakes this often and drains every sample waiting:
-    /// often enough that a 1 kHz sensor's samples arrive in small batches.
-    static let pollPeriod: Int64 = 2_000_000
+    let counts = UpdateCounts()
 
     /// A manager for the sensor `request` names.
     /// - Parameters:
@@ -84,12 +80,12 @@ public final class MotionManager: @unchecked Sendable {
     /// The rate the sensor runs at, once started: what the driver gave.
     public var obtainedRate: Double? { source?.rate }
     /// Whether updates are running.
-    public var isActive: Bool { thread != nil }
-    /// Samples read since the start.
-    public var samplesRead: Int { counters.read.load(ordering: .relaxed) }
-    /// Updates the async stream dropped because its consumer fell more than
-    /// its buffer behind (the oldest go first).
-    public var droppedUpdates: Int { counters.dropped.load(ordering: .relaxed) }
+    public var isActive: Bool { loop != nil }
+    /// Samples read since the manager was made.
+    public var samplesRead: Int { counts.read.load(ordering: .relaxed) }
+    /// Updates an async sequence dropped because its consumer fell more than
+    /// its buffer behind (the oldest go first), since the manager was made.
+    public var droppedUpdates: Int { counts.dropped.load(ordering: .relaxed) }
     /// Why no samples come for now, while the sensor waits to come back (a
     /// controller switched off or out of range); nil when all is well.
     public var interruption: String? { source?.interruption }
@@ -129,16 +125,15 @@ public final class MotionManager: @unchecked Sendable {
     /// ``saveCalibration()`` keeps it for the device.
     public func changeReference(_ change: ReferenceChange) { referenceChanges.publish(change) }
 
-    /// Starts the sensor and a thread named `threadName` that calls `handler`
-    /// with each sample's motion, in order, on that thread; `completion`
-    /// runs once on it if the updates end by themselves: with the error when
-    /// the sensor stopped, with nil when a recording ran out.
-    /// - Parameter estimator: the attitude filter to start from; nil starts
-    ///   from the device's stored calibration (its neutral and gyroscope bias), else level.
-    public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
-                                         handler: @escaping @Sendable (DeviceMotion) -> Void,
-                                         completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
-        guard thread == nil else { throw .alreadyActive }
+    /// Starts the sensor and the update thread, which hands each sample
+    /// with its fusion to `deliver`. Every `start…Updates` comes here.
+    func startUpdates(threadName: String, estimator: TiltEstimator?, needsGyroscope: Bool = false,
+                      deliver: @escaping UpdateLoop.Deliver,
+                      completion: @escaping @Sendable (MotionError?) -> Void) throws(MotionError) {
+        // Updates that ended by themselves (a recording ran out, a sensor
+        // stopped) leave nothing to stop but the source: start afresh.
+        if let loop, loop.finished.load(ordering: .acquiring) { stop() }
+        guard loop == nil else { throw .alreadyActive }
         let chosen = try makeSource()
         do {
             try chosen.source.start()
@@ -146,76 +141,32 @@ public final class MotionManager: @unchecked Sendable {
             throw .unavailable("\(chosen.description): \(error)")
         }
         let source = chosen.source
+        if needsGyroscope, source.scales?.hasGyroscope == false {
+            source.stop()
+            throw .unavailable("\(chosen.description) has no gyroscope: ask for accelerometer or device-motion updates")
+        }
         identity = source.calibrationIdentity
         loaded = identity.flatMap { identity in calibrationStore.map { $0.load(identity) } }
         let stored = loaded?.calibration ?? .defaults
-        let state = UpdateState(estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias))
-        calibrationNow.publish(CalibrationState(state.processor.estimator))
-        let (references, counters, calibrationNow) = (referenceChanges, counters, calibrationNow)
-        let thread = PeriodicThread(name: threadName, period: Self.pollPeriod, maxCatchUp: 1)
+        let loop = UpdateLoop(source: source,
+                              estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias),
+                              references: referenceChanges, calibration: calibrationNow, counts: counts,
+                              deliver: deliver, completion: completion)
         do {
-            try thread.start { _ in
-                guard !state.ended else { return }
-                let (change, isNew) = references.read()
-                if isNew { state.processor.changeReference(change) }
-                let taken = source.samples.drain { sample in
-                    let (motion, shake) = state.processor.add(sample)
-                    handler(DeviceMotion(sample, motion: motion, shake: shake))
-                }
-                counters.read.wrappingAdd(taken, ordering: .relaxed)
-                if taken > 0 || isNew { calibrationNow.publish(CalibrationState(state.processor.estimator)) }
-                let status = source.statusChanges
-                guard status != state.statusSeen else { return }
-                if let failure = source.failure {
-                    state.ended = true
-                    completion(.sensorStopped(failure))
-                } else if source.hasEnded {
-                    // Its last samples may have come after this drain: end on the tick that finds none.
-                    guard source.samples.isEmpty else { return }
-                    state.ended = true
-                    completion(nil)
-                }
-                state.statusSeen = status
-            }
+            try loop.start(threadName: threadName)
         } catch {
             source.stop()
             throw .unavailable("cannot start the thread \(threadName): \(error)")
         }
         self.source = source
-        self.thread = thread
+        self.loop = loop
         sensorDescription = chosen.description
-    }
-
-    /// The motion of each sample as an asynchronous sequence, read on a
-    /// thread of the manager's; the sequence ends with `MotionError` when
-    /// the sensor stops, and when a recording runs out. Leaving the loop stops the updates.
-    ///
-    /// A consumer slower than the sensor gets the newest `bufferLimit`
-    /// values: older ones are dropped and counted in ``droppedUpdates``;
-    /// the sensor's thread never waits for the consumer.
-    public func deviceMotionUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
-        throws(MotionError) -> AsyncThrowingStream<DeviceMotion, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<DeviceMotion, any Error>.makeStream(
-            bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
-        let counters = counters
-        try startDeviceMotionUpdates(threadName: threadName, handler: { motion in
-            if case .dropped = continuation.yield(motion) { counters.dropped.wrappingAdd(1, ordering: .relaxed) }
-        }, completion: { error in
-            if let error { continuation.finish(throwing: error) } else { continuation.finish() }
-        })
-        continuation.onTermination = { [weak self] termination in
-            // A consumer that left the loop: stop reading, off the update
-            // thread (stopping joins it, which it cannot do itself).
-            guard case .cancelled = termination, let self else { return }
-            Task.detached { self.stop() }
-        }
-        return stream
     }
 
     /// Stops the updates and the sensor, and waits for the thread. Safe to call more than once.
     public func stop() {
-        thread?.stop()
-        thread = nil
+        loop?.stop()
+        loop = nil
         source?.stop()
         source = nil
     }
@@ -231,19 +182,8 @@ public final class MotionManager: @unchecked Sendable {
     }
 }
 
-/// What the update thread keeps between wake-ups; only it touches them once started.
-private final class UpdateState: @unchecked Sendable {
-    var processor: MotionProcessor
-    var ended = false
-    var statusSeen: UInt64?
-
-    init(estimator: TiltEstimator) {
-        processor = MotionProcessor(estimator: estimator)
-    }
-}
-
-/// Counters the update thread keeps and any thread reads.
-private final class Counters: Sendable {
+/// What the update threads count and any thread reads, over every start.
+final class UpdateCounts: Sendable {
     let read = Atomic<Int>(0)
     let dropped = Atomic<Int>(0)
 }

@@ -43,7 +43,7 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
         self.rate = rate
         self.tiltStep = tiltStep
         self.board = board
-        self.samples = SPSCRing(capacity: ringCapacity)
+        self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
         // A stall of 50 periods or more skips them: no burst of stale samples.
         self.thread = PeriodicThread(name: "tiltmaze-sim", period: Int64((1e9 / rate).rounded()), maxCatchUp: 50)
     }

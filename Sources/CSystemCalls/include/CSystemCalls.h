@@ -9,4 +9,25 @@ int csc_set_thread_name(const char *name);
 /* prctl(PR_SET_TIMERSLACK, ns); returns 0 or -1 with errno set. */
 int csc_set_timer_slack(unsigned long nanoseconds);
 
+/* A doorbell: a consumer sleeps until a producer rings, without either
+ * taking a lock, and a ring costs a system call only while someone sleeps.
+ * `rings` counts rings (the futex word); `sleepers` counts threads that may
+ * be in futex_wait. Both are C11 atomics: Swift's Synchronization.Atomic
+ * has no address to give the kernel. */
+#include <stdint.h>
+struct csc_doorbell {
+    _Atomic uint32_t rings;
+    _Atomic uint32_t sleepers;
+};
+
+/* Counts a ring and wakes every sleeper, if any. */
+void csc_doorbell_ring(struct csc_doorbell *bell);
+
+/* The ring count now; pass it to csc_doorbell_wait after finding nothing to do. */
+uint32_t csc_doorbell_rings(struct csc_doorbell *bell);
+
+/* Sleeps until the ring count differs from `seen` or `timeout_ns` passed
+ * (relative). Returns at once when it already differs. */
+void csc_doorbell_wait(struct csc_doorbell *bell, uint32_t seen, int64_t timeout_ns);
+
 #endif

@@ -69,7 +69,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         self.livePath = node.path
         self.profile = EvdevControllerProfile(name: node.name)
         self.rate = profile.nominalRate
-        self.samples = SPSCRing(capacity: ringCapacity)
+        self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
         self.displayName = "\(node.name) on \(node.path)"
         self.reconnectInterval = reconnectInterval
         self.mountOverride = mount

@@ -72,7 +72,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.noDataTimeout = noDataTimeout
         self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
-        self.samples = SPSCRing(capacity: ringCapacity)
+        self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
         self.displayName = imu.placeDescription
         self.mountOverride = mount
     }

@@ -21,6 +21,11 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     public var displayName: String { "replay of \(path) (\(recording.header.device))" }
     /// A replay keeps no calibration of its own: the player's is for live sensors.
     public var calibrationIdentity: String? { nil }
+    /// The recorded sensor's, as its header keeps them.
+    public var scales: SensorScales? {
+        let header = recording.header
+        return SensorScales(accel: header.accelScale, gyro: header.gyroScale, hasGyroscope: header.hasGyroscope, mount: header.mount)
+    }
 
     private var thread: OSThread?
     private let running = Atomic<Bool>(false)
@@ -31,7 +36,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     public init(recording: Recording, path: String, ringCapacity: Int = defaultSampleRingCapacity) {
         self.recording = recording
         self.path = path
-        self.samples = SPSCRing(capacity: ringCapacity)
+        self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
     }
 
     public var interruption: String? {

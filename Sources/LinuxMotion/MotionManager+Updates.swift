@@ -1,0 +1,129 @@
+import MotionCore
+
+/// The four kinds of update, each as a handler on the manager's thread or as
+/// an asynchronous sequence. One kind runs at a time on a manager.
+extension MotionManager {
+    // MARK: Handlers, on the manager's thread
+
+    /// Starts the sensor and a thread named `threadName` that calls `handler`
+    /// with each sample's motion, in order, on that thread; `completion`
+    /// runs once on it if the updates end by themselves: with the error when
+    /// the sensor stopped, with nil when a recording ran out.
+    ///
+    /// The handler runs on a real OS thread, not Swift's cooperative pool,
+    /// as soon as the sensor's thread pushes a sample; the path from the
+    /// sensor to it takes no lock and allocates nothing. Keep the handler
+    /// short: samples wait in the sensor's ring while it runs.
+    /// - Parameter estimator: the attitude filter to start from; nil starts
+    ///   from the device's stored calibration (its neutral and gyroscope bias), else level.
+    /// - Throws: ``MotionError/unavailable(_:)`` when the sensor cannot be
+    ///   had, ``MotionError/alreadyActive`` when updates run already.
+    public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
+                                         handler: @escaping @Sendable (DeviceMotion) -> Void,
+                                         completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
+        try startUpdates(threadName: threadName, estimator: estimator, deliver: { sample, motion, shake in
+            handler(DeviceMotion(sample, motion: motion, shake: shake))
+        }, completion: completion)
+    }
+
+    /// Calls `handler` with each accelerometer reading as the sensor gave it,
+    /// on a thread named `threadName`; `completion` as for
+    /// ``startDeviceMotionUpdates(threadName:estimator:handler:completion:)``.
+    /// The attitude filter still runs, so ``calibration`` keeps learning.
+    public func startAccelerometerUpdates(threadName: String = "motion-updates",
+                                          handler: @escaping @Sendable (AccelerometerData) -> Void,
+                                          completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
+        try startUpdates(threadName: threadName, estimator: nil, deliver: { sample, _, _ in
+            guard sample.hasAcceleration else { return }
+            handler(AccelerometerData(timestamp: sample.timestamp, acceleration: sample.acceleration))
+        }, completion: completion)
+    }
+
+    /// Calls `handler` with each gyroscope reading as the sensor gave it
+    /// (bias included), on a thread named `threadName`.
+    /// - Throws: ``MotionError/unavailable(_:)`` as well when the sensor has no gyroscope.
+    public func startGyroUpdates(threadName: String = "motion-updates",
+                                 handler: @escaping @Sendable (GyroData) -> Void,
+                                 completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
+        try startUpdates(threadName: threadName, estimator: nil, needsGyroscope: true, deliver: { sample, _, _ in
+            guard sample.hasRotationRate else { return }
+            handler(GyroData(timestamp: sample.timestamp, rotationRate: sample.rotationRate))
+        }, completion: completion)
+    }
+
+    /// Calls `handler` on a thread named `threadName` each time the board is
+    /// shaken: a push along one axis beyond 1.3 g of user acceleration, then
+    /// quiet for half a second (ColorTilt's shake).
+    public func startShakeUpdates(threadName: String = "motion-updates",
+                                  handler: @escaping @Sendable (Shake) -> Void,
+                                  completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
+        try startUpdates(threadName: threadName, estimator: nil, deliver: { _, _, shake in
+            if let shake { handler(shake) }
+        }, completion: completion)
+    }
+
+    // MARK: Asynchronous sequences
+
+    /// The motion of each sample as an asynchronous sequence, read on a
+    /// thread of the manager's; the sequence ends with ``MotionError`` when
+    /// the sensor stops, and without error when a recording runs out.
+    /// Leaving the loop stops the updates.
+    ///
+    /// A consumer slower than the sensor gets the newest `bufferLimit`
+    /// values: older ones are dropped and counted in ``droppedUpdates``;
+    /// the sensor's thread never waits for the consumer.
+    public func deviceMotionUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
+        throws(MotionError) -> AsyncThrowingStream<DeviceMotion, any Error> {
+        try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
+            try startDeviceMotionUpdates(threadName: threadName, handler: yield, completion: completion)
+        }
+    }
+
+    /// Each accelerometer reading, as ``deviceMotionUpdates(bufferLimit:threadName:)`` gives motion.
+    public func accelerometerUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
+        throws(MotionError) -> AsyncThrowingStream<AccelerometerData, any Error> {
+        try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
+            try startAccelerometerUpdates(threadName: threadName, handler: yield, completion: completion)
+        }
+    }
+
+    /// Each gyroscope reading, as ``deviceMotionUpdates(bufferLimit:threadName:)`` gives motion.
+    /// - Throws: ``MotionError/unavailable(_:)`` as well when the sensor has no gyroscope.
+    public func gyroUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
+        throws(MotionError) -> AsyncThrowingStream<GyroData, any Error> {
+        try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
+            try startGyroUpdates(threadName: threadName, handler: yield, completion: completion)
+        }
+    }
+
+    /// Each shake, as ``deviceMotionUpdates(bufferLimit:threadName:)`` gives motion.
+    public func shakeUpdates(bufferLimit: Int = 16, threadName: String = "motion-updates")
+        throws(MotionError) -> AsyncThrowingStream<Shake, any Error> {
+        try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
+            try startShakeUpdates(threadName: threadName, handler: yield, completion: completion)
+        }
+    }
+
+    /// A stream fed by a handler started with `start`: bounded, newest kept,
+    /// drops counted; the updates stop when the consumer leaves.
+    private func updates<Value: Sendable>(
+        bufferLimit: Int,
+        start: (@escaping @Sendable (Value) -> Void, @escaping @Sendable (MotionError?) -> Void) throws(MotionError) -> Void
+    ) throws(MotionError) -> AsyncThrowingStream<Value, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
+        let counts = counts
+        try start({ value in
+            if case .dropped = continuation.yield(value) { counts.dropped.wrappingAdd(1, ordering: .relaxed) }
+        }, { error in
+            if let error { continuation.finish(throwing: error) } else { continuation.finish() }
+        })
+        continuation.onTermination = { [weak self] termination in
+            // A consumer that left the loop: stop reading, off the update
+            // thread (stopping joins it, which it cannot do itself).
+            guard case .cancelled = termination, let self else { return }
+            Task.detached { self.stop() }
+        }
+        return stream
+    }
+}

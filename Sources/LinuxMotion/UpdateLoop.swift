@@ -1,0 +1,104 @@
+import Handoff
+import MotionCore
+import Realtime
+import Synchronization
+import SystemCalls
+
+/// The manager's thread: sleeps on the source's doorbell until a sample is
+/// pushed (or polls, for a source whose ring has none), fuses each sample
+/// and hands it to `deliver`, and ends the updates when the source does.
+final class UpdateLoop: @unchecked Sendable {
+    // @unchecked Sendable: `processor`, `ended` and `statusSeen` belong to
+    // the loop's thread once it runs; the rest is atomic or immutable.
+
+    /// Work that finds nothing still looks at the source's status this often,
+    /// and a ring with no bell is polled this often.
+    static let idlePeriod: Int64 = 2_000_000
+
+    typealias Deliver = @Sendable (MotionSample, FusedMotion, Shake?) -> Void
+
+    private let source: any MotionSource
+    private let deliver: Deliver
+    private let completion: @Sendable (MotionError?) -> Void
+    private let references: LatestValue<ReferenceChange>
+    private let calibration: LatestValue<CalibrationState>
+    private let counts: UpdateCounts
+    /// Set once the updates ended by themselves (the completion ran).
+    let finished = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(true)
+    private var thread: OSThread?
+
+    private var processor: MotionProcessor
+    private var ended = false
+    private var statusSeen: UInt64?
+
+    init(source: any MotionSource, estimator: TiltEstimator, references: LatestValue<ReferenceChange>,
+         calibration: LatestValue<CalibrationState>, counts: UpdateCounts, deliver: @escaping Deliver,
+         completion: @escaping @Sendable (MotionError?) -> Void) {
+        self.source = source
+        self.processor = MotionProcessor(estimator: estimator)
+        self.references = references
+        self.calibration = calibration
+        self.counts = counts
+        self.deliver = deliver
+        self.completion = completion
+        calibration.publish(CalibrationState(processor.estimator))
+    }
+
+    func start(threadName: String) throws(ThreadError) {
+        thread = try OSThread(name: threadName) { [self] in run() }
+    }
+
+    /// Ends the loop and waits for its thread: within one idle period, at once
+    /// when the ring has a bell.
+    func stop() {
+        running.store(false, ordering: .releasing)
+        source.samples.bell?.ring()
+        thread?.join()
+        thread = nil
+    }
+
+    private func run() {
+        let doorbell = source.samples.bell as? Doorbell
+        while running.load(ordering: .acquiring) {
+            let seen = doorbell?.rings ?? 0
+            let (taken, changed) = drainOnce()
+            guard !ended else { return }
+            if taken > 0 || changed { continue }
+            if let doorbell {
+                doorbell.wait(after: seen, timeout: Self.idlePeriod)
+            } else {
+                MonotonicClock.sleep(until: MonotonicClock.now() + Self.idlePeriod)
+            }
+        }
+    }
+
+    /// Takes every sample waiting and looks at the source's status; returns
+    /// how many samples came and whether the reference changed.
+    private func drainOnce() -> (taken: Int, changed: Bool) {
+        let (change, isNew) = references.read()
+        if isNew { processor.changeReference(change) }
+        let taken = source.samples.drain { sample in
+            let (motion, shake) = processor.add(sample)
+            deliver(sample, motion, shake)
+        }
+        counts.read.wrappingAdd(taken, ordering: .relaxed)
+        if taken > 0 || isNew { calibration.publish(CalibrationState(processor.estimator)) }
+        let status = source.statusChanges
+        if status != statusSeen {
+            statusSeen = status
+            if let failure = source.failure {
+                end(.sensorStopped(failure))
+            }
+        }
+        // A recording's last samples may come after this drain: end on the pass that finds none.
+        if !ended, taken == 0, source.hasEnded, source.samples.isEmpty { end(nil) }
+        return (taken, isNew)
+    }
+
+    private func end(_ error: MotionError?) {
+        ended = true
+        finished.store(true, ordering: .releasing)
+        completion(error)
+    }
+}
