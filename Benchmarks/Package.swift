@@ -79,6 +79,8 @@ let package = Package(
             dependencies: [.product(name: "MotionCore", package: root)],
             path: "Tools/FilterAccuracy"
         ),
+        // Issue 23: the motion library's callback latency and allocations, and CPU per value of its two forms.
+        benchmark("MotionUpdates", root: ["LinuxMotion", "MotionCore", "Realtime", "SystemCalls", "Handoff"]),
         // Issue 4: input_event records → EvdevSampleFeeder → sample in the ring, per sample.
         benchmark("EvdevFeed", root: ["Evdev", "MotionCore", "MotionDevices", "Handoff"]),
     ],

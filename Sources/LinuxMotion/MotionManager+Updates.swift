@@ -21,9 +21,7 @@ extension MotionManager {
     public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
                                          handler: @escaping @Sendable (DeviceMotion) -> Void,
                                          completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
-        try startUpdates(threadName: threadName, estimator: estimator, deliver: { sample, motion, shake in
-            handler(DeviceMotion(sample, motion: motion, shake: shake))
-        }, completion: completion)
+        try startUpdates(threadName: threadName, estimator: estimator, deliver: Self.deviceMotion(handler), completion: completion)
     }
 
     /// Calls `handler` with each accelerometer reading as the sensor gave it,
@@ -33,10 +31,7 @@ extension MotionManager {
     public func startAccelerometerUpdates(threadName: String = "motion-updates",
                                           handler: @escaping @Sendable (AccelerometerData) -> Void,
                                           completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
-        try startUpdates(threadName: threadName, estimator: nil, deliver: { sample, _, _ in
-            guard sample.hasAcceleration else { return }
-            handler(AccelerometerData(timestamp: sample.timestamp, acceleration: sample.acceleration))
-        }, completion: completion)
+        try startUpdates(threadName: threadName, estimator: nil, deliver: Self.accelerometer(handler), completion: completion)
     }
 
     /// Calls `handler` with each gyroscope reading as the sensor gave it
@@ -45,10 +40,8 @@ extension MotionManager {
     public func startGyroUpdates(threadName: String = "motion-updates",
                                  handler: @escaping @Sendable (GyroData) -> Void,
                                  completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
-        try startUpdates(threadName: threadName, estimator: nil, needsGyroscope: true, deliver: { sample, _, _ in
-            guard sample.hasRotationRate else { return }
-            handler(GyroData(timestamp: sample.timestamp, rotationRate: sample.rotationRate))
-        }, completion: completion)
+        try startUpdates(threadName: threadName, estimator: nil, needsGyroscope: true, deliver: Self.gyro(handler),
+                         completion: completion)
     }
 
     /// Calls `handler` on a thread named `threadName` each time the board is
@@ -57,9 +50,7 @@ extension MotionManager {
     public func startShakeUpdates(threadName: String = "motion-updates",
                                   handler: @escaping @Sendable (Shake) -> Void,
                                   completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
-        try startUpdates(threadName: threadName, estimator: nil, deliver: { _, _, shake in
-            if let shake { handler(shake) }
-        }, completion: completion)
+        try startUpdates(threadName: threadName, estimator: nil, deliver: Self.shake(handler), completion: completion)
     }
 
     // MARK: Asynchronous sequences
@@ -71,11 +62,15 @@ extension MotionManager {
     ///
     /// A consumer slower than the sensor gets the newest `bufferLimit`
     /// values: older ones are dropped and counted in ``droppedUpdates``;
-    /// the sensor's thread never waits for the consumer.
+    /// the sensor's thread never waits for the consumer. Values come in
+    /// batches at most every 4 ms (each sample at once below 250 Hz), which
+    /// spares the consumer a wake-up per sample; for each sample as it
+    /// comes, use ``startDeviceMotionUpdates(threadName:estimator:handler:completion:)``.
     public func deviceMotionUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<DeviceMotion, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
-            try startDeviceMotionUpdates(threadName: threadName, handler: yield, completion: completion)
+            try startUpdates(threadName: threadName, estimator: nil, coalescing: Self.streamCoalescing,
+                             deliver: Self.deviceMotion(yield), completion: completion)
         }
     }
 
@@ -83,7 +78,8 @@ extension MotionManager {
     public func accelerometerUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<AccelerometerData, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
-            try startAccelerometerUpdates(threadName: threadName, handler: yield, completion: completion)
+            try startUpdates(threadName: threadName, estimator: nil, coalescing: Self.streamCoalescing,
+                             deliver: Self.accelerometer(yield), completion: completion)
         }
     }
 
@@ -92,7 +88,8 @@ extension MotionManager {
     public func gyroUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<GyroData, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
-            try startGyroUpdates(threadName: threadName, handler: yield, completion: completion)
+            try startUpdates(threadName: threadName, estimator: nil, needsGyroscope: true, coalescing: Self.streamCoalescing,
+                             deliver: Self.gyro(yield), completion: completion)
         }
     }
 
@@ -100,8 +97,37 @@ extension MotionManager {
     public func shakeUpdates(bufferLimit: Int = 16, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<Shake, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
-            try startShakeUpdates(threadName: threadName, handler: yield, completion: completion)
+            try startUpdates(threadName: threadName, estimator: nil, coalescing: Self.streamCoalescing,
+                             deliver: Self.shake(yield), completion: completion)
         }
+    }
+
+    // MARK: Shared by both forms
+
+    /// An async sequence's values go in batches, at most one every 4 ms:
+    /// each delivery wakes the consumer's task on Swift's pool, which costs
+    /// tens of microseconds of CPU on a small board; at 100 Hz every sample
+    /// still goes at once. The handlers take each sample as it comes.
+    static let streamCoalescing: Int64 = 4_000_000
+
+    static func deviceMotion(_ handler: @escaping @Sendable (DeviceMotion) -> Void) -> UpdateLoop.Deliver {
+        { sample, motion, shake in handler(DeviceMotion(sample, motion: motion, shake: shake)) }
+    }
+
+    static func accelerometer(_ handler: @escaping @Sendable (AccelerometerData) -> Void) -> UpdateLoop.Deliver {
+        { sample, _, _ in
+            if sample.hasAcceleration { handler(AccelerometerData(timestamp: sample.timestamp, acceleration: sample.acceleration)) }
+        }
+    }
+
+    static func gyro(_ handler: @escaping @Sendable (GyroData) -> Void) -> UpdateLoop.Deliver {
+        { sample, _, _ in
+            if sample.hasRotationRate { handler(GyroData(timestamp: sample.timestamp, rotationRate: sample.rotationRate)) }
+        }
+    }
+
+    static func shake(_ handler: @escaping @Sendable (Shake) -> Void) -> UpdateLoop.Deliver {
+        { _, _, shake in if let shake { handler(shake) } }
     }
 
     /// A stream fed by a handler started with `start`: bounded, newest kept,

@@ -127,7 +127,7 @@ public final class MotionManager: @unchecked Sendable {
 
     /// Starts the sensor and the update thread, which hands each sample
     /// with its fusion to `deliver`. Every `start…Updates` comes here.
-    func startUpdates(threadName: String, estimator: TiltEstimator?, needsGyroscope: Bool = false,
+    func startUpdates(threadName: String, estimator: TiltEstimator?, needsGyroscope: Bool = false, coalescing: Int64 = 0,
                       deliver: @escaping UpdateLoop.Deliver,
                       completion: @escaping @Sendable (MotionError?) -> Void) throws(MotionError) {
         // Updates that ended by themselves (a recording ran out, a sensor
@@ -148,7 +148,7 @@ public final class MotionManager: @unchecked Sendable {
         identity = source.calibrationIdentity
         loaded = identity.flatMap { identity in calibrationStore.map { $0.load(identity) } }
         let stored = loaded?.calibration ?? .defaults
-        let loop = UpdateLoop(source: source,
+        let loop = UpdateLoop(source: source, coalescing: coalescing,
                               estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias),
                               references: referenceChanges, calibration: calibrationNow, counts: counts,
                               deliver: deliver, completion: completion)

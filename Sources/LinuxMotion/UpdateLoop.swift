@@ -18,6 +18,8 @@ final class UpdateLoop: @unchecked Sendable {
     typealias Deliver = @Sendable (MotionSample, FusedMotion, Shake?) -> Void
 
     private let source: any MotionSource
+    /// Least time between two deliveries (0: each sample as it comes).
+    private let coalescing: Int64
     private let deliver: Deliver
     private let completion: @Sendable (MotionError?) -> Void
     private let references: LatestValue<ReferenceChange>
@@ -32,10 +34,13 @@ final class UpdateLoop: @unchecked Sendable {
     private var ended = false
     private var statusSeen: UInt64?
 
-    init(source: any MotionSource, estimator: TiltEstimator, references: LatestValue<ReferenceChange>,
+    /// - Parameter coalescing: nanoseconds the loop waits after a delivery
+    ///   before the next, so that a fast sensor's samples go in batches.
+    init(source: any MotionSource, coalescing: Int64 = 0, estimator: TiltEstimator, references: LatestValue<ReferenceChange>,
          calibration: LatestValue<CalibrationState>, counts: UpdateCounts, deliver: @escaping Deliver,
          completion: @escaping @Sendable (MotionError?) -> Void) {
         self.source = source
+        self.coalescing = coalescing
         self.processor = MotionProcessor(estimator: estimator)
         self.references = references
         self.calibration = calibration
@@ -62,9 +67,13 @@ final class UpdateLoop: @unchecked Sendable {
         let doorbell = source.samples.bell as? Doorbell
         while running.load(ordering: .acquiring) {
             let seen = doorbell?.rings ?? 0
+            let woke = coalescing > 0 ? MonotonicClock.now() : 0
             let (taken, changed) = drainOnce()
             guard !ended else { return }
-            if taken > 0 || changed { continue }
+            if taken > 0 || changed {
+                if coalescing > 0 { MonotonicClock.sleep(until: woke + coalescing) }
+                continue
+            }
             if let doorbell {
                 doorbell.wait(after: seen, timeout: Self.idlePeriod)
             } else {
