@@ -125,8 +125,8 @@ let package = Package(
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
-        .testTarget(name: "MotionIIOTests", dependencies: ["MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "MotionEvdevTests", dependencies: ["MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
+        .testTarget(name: "MotionIIOTests", dependencies: ["LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "MotionEvdevTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "IIO", "MockDevices", "PNG"]),
     ],
     swiftLanguageModes: [.v6]
