@@ -8,7 +8,7 @@ TSAN_BUILD := .build-tsan
 # two cores); lower it for a quick local run: make test-tsan TSAN_STRESS_ITEMS=1000000
 TSAN_STRESS_ITEMS ?= 10000000
 
-.PHONY: play test build test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
+.PHONY: play test build test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
 	$(SWIFT) build -c release --product tiltmaze
@@ -17,6 +17,7 @@ play: deps-play
 test: deps-test build
 	python3 scripts/check-module-layers.py
 	$(SWIFT) test
+	$(MAKE) test-library
 	$(MAKE) test-qemu
 	$(MAKE) test-tsan
 	$(MAKE) bench-smoke
@@ -36,6 +37,16 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/cirrus
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \
 		--scenarios scripts/qemu/scenarios/virtio
+
+# The LinuxMotion library as other programs see it: the examples (a package
+# of their own, depending on it by path) built and run against monitor --json
+# on a BROAD replay, its DocC catalogue built without warnings, and its
+# public API checked against api/.
+test-library: build
+	$(SWIFT) build --package-path Examples
+	python3 scripts/check-library-client.py .build/debug/tiltmaze Examples/.build/debug
+	scripts/check-docs.sh
+	python3 scripts/check-api.py
 
 # The benchmarks are a package of their own (see Benchmarks/Package.swift).
 # Every benchmark runs once, briefly, so one that no longer builds, sets up or

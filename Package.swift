@@ -28,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.0"),
+        // `swift package generate-documentation --target LinuxMotion`: the library's DocC catalogue.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; apt names the Debian packages.

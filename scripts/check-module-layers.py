@@ -100,6 +100,17 @@ for module in direct_c_forbidden:
     bad = set(direct(module)) & c_modules
     if bad:
         fail(f"{module} uses {', '.join(sorted(bad))} directly: call C through its wrapper module (ARCHITECTURE.md, Rules)")
+# The library product is for any program: no command-line parser comes with it.
+def products(name):
+    for module in {name} | reach(name):
+        for dep in targets[module]["dependencies"]:
+            if "product" in dep:
+                yield dep["product"][0]
+
+
+for product in ("ArgumentParser",):
+    if product in set(products("LinuxMotion")):
+        fail(f"LinuxMotion reaches the product {product}: the library must not pull it into programs that use it")
 # Render draws; the device calls (ioctl, mmap) are the display wrappers' job.
 import pathlib
 import re

@@ -15,6 +15,7 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
     /// Whether the bias was estimated long enough (at rest) to be worth keeping.
     public var hasLearntGyroBias: Bool
 
+    /// A calibration: level and no bias unless given.
     public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, hasLearntGyroBias: Bool = false) {
         self.reference = reference
         self.gyroBias = gyroBias

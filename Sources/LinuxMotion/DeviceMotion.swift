@@ -12,10 +12,16 @@ public struct DeviceMotion: Sendable, Equatable {
     /// When the sample was taken: `CLOCK_MONOTONIC` nanoseconds, the driver's
     /// own stamp where it gives one.
     public var timestamp: Int64
-    /// Board → earth (earth z up). Heading is free with six axes and drifts.
+    /// Board → earth (earth z up), from level whatever the neutral. Heading
+    /// is free with six axes and drifts.
     public var attitude: Quaternion
-    /// Gravity's pull in the board frame, m/s².
+    /// Gravity's pull in the board frame, m/s², measured from level.
     public var gravity: Vector3
+    /// ``gravity`` as the player means it: seen from the neutral taken with
+    /// ``MotionManager/changeReference(_:)`` (the tutorials' calibrated
+    /// tilt), so a board held at its neutral reads as level. Equal to
+    /// ``gravity`` while the neutral is level or its correction is off.
+    public var calibratedGravity: Vector3
     /// What the accelerometer measured beyond gravity, m/s².
     public var userAcceleration: Vector3
     /// The gyroscope's reading less its estimated bias, rad/s; nil without a gyroscope.
@@ -25,20 +31,24 @@ public struct DeviceMotion: Sendable, Equatable {
     /// A shake that crossed the detector's threshold on this sample, if one did.
     public var shake: Shake?
 
-    public init(timestamp: Int64, attitude: Quaternion, gravity: Vector3, userAcceleration: Vector3,
-                rotationRate: Vector3?, acceleration: Vector3, shake: Shake? = nil) {
+    /// A motion from its parts (tests, and programs that replay their own);
+    /// `calibratedGravity` is `gravity` unless given.
+    public init(timestamp: Int64, attitude: Quaternion, gravity: Vector3, calibratedGravity: Vector3? = nil,
+                userAcceleration: Vector3, rotationRate: Vector3?, acceleration: Vector3, shake: Shake? = nil) {
         self.timestamp = timestamp
         self.attitude = attitude
         self.gravity = gravity
+        self.calibratedGravity = calibratedGravity ?? gravity
         self.userAcceleration = userAcceleration
         self.rotationRate = rotationRate
         self.acceleration = acceleration
         self.shake = shake
     }
 
-    /// The fused motion of `sample`.
-    init(_ sample: MotionSample, motion: FusedMotion, shake: Shake?) {
+    /// The fused motion of `sample`, with the player's neutral `reference`.
+    init(_ sample: MotionSample, motion: FusedMotion, shake: Shake?, reference: TiltReference) {
         self.init(timestamp: sample.timestamp, attitude: motion.attitude, gravity: motion.gravity,
+                  calibratedGravity: reference.apply(to: motion.gravity),
                   userAcceleration: motion.userAcceleration,
                   rotationRate: sample.hasRotationRate ? motion.rotationRate : nil,
                   acceleration: sample.acceleration, shake: shake)

@@ -10,6 +10,7 @@ public enum MotionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The calibration could not be written: the text names the file and why.
     case calibrationNotSaved(String)
 
+    /// The sensor's or the file's own words: what went wrong and what to do.
     public var description: String {
         switch self {
         case .unavailable(let why), .sensorStopped(let why), .calibrationNotSaved(let why): why

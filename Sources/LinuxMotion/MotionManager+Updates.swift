@@ -14,8 +14,12 @@ extension MotionManager {
     /// as soon as the sensor's thread pushes a sample; the path from the
     /// sensor to it takes no lock and allocates nothing. Keep the handler
     /// short: samples wait in the sensor's ring while it runs.
-    /// - Parameter estimator: the attitude filter to start from; nil starts
-    ///   from the device's stored calibration (its neutral and gyroscope bias), else level.
+    /// - Parameters:
+    ///   - threadName: the thread's name (15 bytes are kept), as `top -H` shows it.
+    ///   - estimator: the attitude filter to start from; nil starts from the
+    ///     device's stored calibration (its neutral and gyroscope bias), else level.
+    ///   - handler: called with each sample's motion, on the manager's thread.
+    ///   - completion: called once, on that thread, if the updates end by themselves.
     /// - Throws: ``MotionError/unavailable(_:)`` when the sensor cannot be
     ///   had, ``MotionError/alreadyActive`` when updates run already.
     public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
@@ -111,23 +115,23 @@ extension MotionManager {
     static let streamCoalescing: Int64 = 4_000_000
 
     static func deviceMotion(_ handler: @escaping @Sendable (DeviceMotion) -> Void) -> UpdateLoop.Deliver {
-        { sample, motion, shake in handler(DeviceMotion(sample, motion: motion, shake: shake)) }
+        { sample, motion, shake, reference in handler(DeviceMotion(sample, motion: motion, shake: shake, reference: reference)) }
     }
 
     static func accelerometer(_ handler: @escaping @Sendable (AccelerometerData) -> Void) -> UpdateLoop.Deliver {
-        { sample, _, _ in
+        { sample, _, _, _ in
             if sample.hasAcceleration { handler(AccelerometerData(timestamp: sample.timestamp, acceleration: sample.acceleration)) }
         }
     }
 
     static func gyro(_ handler: @escaping @Sendable (GyroData) -> Void) -> UpdateLoop.Deliver {
-        { sample, _, _ in
+        { sample, _, _, _ in
             if sample.hasRotationRate { handler(GyroData(timestamp: sample.timestamp, rotationRate: sample.rotationRate)) }
         }
     }
 
     static func shake(_ handler: @escaping @Sendable (Shake) -> Void) -> UpdateLoop.Deliver {
-        { _, _, shake in if let shake { handler(shake) } }
+        { _, _, shake, _ in if let shake { handler(shake) } }
     }
 
     /// A stream fed by a handler started with `start`: bounded, newest kept,

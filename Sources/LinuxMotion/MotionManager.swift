@@ -6,7 +6,7 @@ import Synchronization
 
 /// The motion of whatever IMU or controller is attached, as CoreMotion's
 /// `CMMotionManager` gives it on iOS: found as `tiltmaze --source auto`
-/// finds it (or as asked), read on a real-time thread of its own, fused,
+/// finds it (or as asked), read on an OS thread of its own (not a task on Swift's pool), fused,
 /// and handed to you sample by sample.
 ///
 /// ```swift
@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// Two ways to receive: ``deviceMotionUpdates(bufferLimit:threadName:)`` as
-/// an `AsyncThrowingStream`, or ``startDeviceMotionUpdates(threadName:handler:completion:)``,
+/// an `AsyncThrowingStream`, or ``startDeviceMotionUpdates(threadName:estimator:handler:completion:)``,
 /// whose handler runs on the manager's own thread for each sample (for
 /// real-time code that keeps off Swift's cooperative pool; it allocates nothing per sample).
 ///
@@ -47,6 +47,7 @@ public final class MotionManager: @unchecked Sendable {
 
     /// A manager for the sensor `request` names.
     /// - Parameters:
+    ///   - request: which sensor: `.auto` finds one as `tiltmaze --source auto` does.
     ///   - rate: samples per second to ask for (10 to 5000).
     ///   - iioURI: another machine's IIO devices through its `iiod`
     ///     (`ip:raspberrypi.local`), as libiio's tools take `-u`.
@@ -119,9 +120,11 @@ public final class MotionManager: @unchecked Sendable {
     }
 
     /// Takes the board's pose now as its neutral (`.captureCurrent`), goes
-    /// back to level (`.level`), or sets one; the attitude is then reported
-    /// relative to it. Any thread; taken on the next sample (a neutral
-    /// captured before the first sample is level: there is no gravity yet).
+    /// back to level (`.level`), or sets one; ``DeviceMotion/calibratedGravity``
+    /// is then measured from it (gravity and the attitude stay measured from
+    /// level). Any thread, one at a time: the last change before a sample is
+    /// the one taken, on that sample (a neutral captured before the first
+    /// sample is level: there is no gravity yet).
     /// ``saveCalibration()`` keeps it for the device.
     public func changeReference(_ change: ReferenceChange) { referenceChanges.publish(change) }
 

@@ -9,6 +9,7 @@ public struct AccelerometerData: Sendable, Equatable, BitwiseCopyable {
     /// rest, since the sensor feels the table pushing up, not gravity pulling down.
     public var acceleration: Vector3
 
+    /// A reading of `acceleration` (m/s²) taken at `timestamp` (monotonic ns).
     public init(timestamp: Int64, acceleration: Vector3) {
         self.timestamp = timestamp
         self.acceleration = acceleration
@@ -23,6 +24,7 @@ public struct GyroData: Sendable, Equatable, BitwiseCopyable {
     /// Rotation rate about the board's x, y and z axes, rad/s, right-handed.
     public var rotationRate: Vector3
 
+    /// A reading of `rotationRate` (rad/s) taken at `timestamp` (monotonic ns).
     public init(timestamp: Int64, rotationRate: Vector3) {
         self.timestamp = timestamp
         self.rotationRate = rotationRate

@@ -15,7 +15,8 @@ final class UpdateLoop: @unchecked Sendable {
     /// and a ring with no bell is polled this often.
     static let idlePeriod: Int64 = 2_000_000
 
-    typealias Deliver = @Sendable (MotionSample, FusedMotion, Shake?) -> Void
+    /// A sample, its fusion, the shake it completed and the neutral in force.
+    typealias Deliver = @Sendable (MotionSample, FusedMotion, Shake?, TiltReference) -> Void
 
     private let source: any MotionSource
     /// Least time between two deliveries (0: each sample as it comes).
@@ -89,7 +90,7 @@ final class UpdateLoop: @unchecked Sendable {
         if isNew { processor.changeReference(change) }
         let taken = source.samples.drain { sample in
             let (motion, shake) = processor.add(sample)
-            deliver(sample, motion, shake)
+            deliver(sample, motion, shake, processor.estimator.reference)
         }
         counts.read.wrappingAdd(taken, ordering: .relaxed)
         if taken > 0 || isNew { calibration.publish(CalibrationState(processor.estimator)) }

@@ -157,15 +157,23 @@ struct MotionCalibrationTests {
         let board = SimulatedSource(rate: 200)
         let manager = MotionManager(source: board, description: "board", calibrationStore: store)
         let gravity = Mutex(Vector3.zero)
-        try manager.startDeviceMotionUpdates { motion in gravity.withLock { $0 = motion.gravity } }
+        let calibrated = Mutex(Vector3.zero)
+        try manager.startDeviceMotionUpdates { motion in
+            gravity.withLock { $0 = motion.gravity }
+            calibrated.withLock { $0 = motion.calibratedGravity }
+        }
         defer { manager.stop() }
         #expect(manager.calibration.reference == .level)
         #expect(try manager.saveCalibration() == nil, "nothing changed: nothing written")
         board.nudge(right: 3, up: 0)
-        #expect(eventually { gravity.withLock { abs($0.x) } > 1 }, "the board never tilted")
+        // Three steps of 3°: wait until the board is nearly there (sin 8.5° of g), so it is still when captured.
+        #expect(eventually { gravity.withLock { abs($0.x) } > standardGravity * sin(8.5 * .pi / 180) }, "the board never tilted")
         manager.changeReference(.captureCurrent)
         #expect(eventually { manager.calibration.reference != .level })
         let captured = manager.calibration.reference
+        // Held at its neutral, the board reads level from it, and still tilted from level.
+        #expect(eventually { abs(calibrated.withLock { $0.x }) < 0.15 }, "\(calibrated.withLock { $0 })")
+        #expect(abs(gravity.withLock { $0.x }) > 1)
         let path = try #require(try manager.saveCalibration())
         #expect(FileManager.default.fileExists(atPath: path) && path.hasPrefix(dir.path))
         #expect(try manager.saveCalibration() == nil, "saved already")
