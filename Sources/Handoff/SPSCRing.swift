@@ -54,12 +54,19 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     /// Rung after each value pushed; nil for a ring its consumer polls.
     public let bell: (any RingBell)?
 
+    /// Creates an empty ring its consumer polls.
+    ///
+    /// - Parameter capacity: a power of two, at least 2.
+    public convenience init(capacity: Int) {
+        self.init(capacity: capacity, bell: nil)
+    }
+
     /// Creates an empty ring.
     ///
     /// - Parameters:
     ///   - capacity: a power of two, at least 2.
-    ///   - bell: rung by the producer after each value it pushes.
-    public init(capacity: Int, bell: (any RingBell)? = nil) {
+    ///   - bell: rung by the producer after each value it pushes; nil for a ring its consumer polls.
+    public init(capacity: Int, bell: (any RingBell)?) {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0,
                      "SPSCRing capacity must be a power of two >= 2, got \(capacity)")
         self.capacity = capacity

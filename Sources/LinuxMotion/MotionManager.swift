@@ -104,12 +104,10 @@ public final class MotionManager: @unchecked Sendable {
     /// recording (it is no device), or nothing changed.
     @discardableResult
     public func saveCalibration() throws(MotionError) -> String? {
-        guard let calibrationStore, let identity, let loaded, loaded.maySave else { return nil }
         let now = calibration
-        var updated = loaded.calibration
-        updated.reference = now.reference
-        if now.hasLearntGyroBias { updated.gyroBias = now.gyroBias }
-        guard updated != loaded.calibration || (!loaded.fromFile && now.hasLearntGyroBias) else { return nil }
+        guard let calibrationStore, let identity,
+              let updated = loaded?.changed(reference: now.reference, gyroBias: now.hasLearntGyroBias ? now.gyroBias : nil)
+        else { return nil }
         switch calibrationStore.save(updated, for: identity) {
         case .success(let path):
             self.loaded = CalibrationStore.Loaded(calibration: updated, fromFile: true, problem: nil, maySave: true)

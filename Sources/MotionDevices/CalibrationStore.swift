@@ -56,6 +56,18 @@ public struct CalibrationStore: Sendable {
             self.problem = problem
             self.maySave = maySave
         }
+
+        /// What to write after a run that ended at `reference`, with the
+        /// gyroscope's bias if it was learnt: nil when nothing changed (a
+        /// learnt bias is worth a first file even so), or when saving would
+        /// lose a bad file. The game and the motion library both ask this.
+        public func changed(reference: TiltReference, gyroBias: Vector3?) -> DeviceCalibration? {
+            guard maySave else { return nil }
+            var updated = calibration
+            updated.reference = reference
+            if let gyroBias { updated.gyroBias = gyroBias }
+            return updated != calibration || (!fromFile && gyroBias != nil) ? updated : nil
+        }
     }
 
     /// The file for the device `identity`: its name made of the identity's

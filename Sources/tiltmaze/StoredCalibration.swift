@@ -33,11 +33,7 @@ struct StoredCalibration {
     /// - Returns: the file written, if any.
     @discardableResult
     func save(reference: TiltReference, gyroBias: Vector3?) -> String? {
-        guard let store, let identity, loaded.maySave else { return nil }
-        var updated = calibration
-        updated.reference = reference
-        if let gyroBias { updated.gyroBias = gyroBias }
-        guard updated != calibration || (!loaded.fromFile && gyroBias != nil) else { return nil }
+        guard let store, let identity, let updated = loaded.changed(reference: reference, gyroBias: gyroBias) else { return nil }
         switch store.save(updated, for: identity) {
         case .success(let path): return path
         case .failure(let error):
