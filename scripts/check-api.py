@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The public API of the LinuxMotion library product, checked against the
-baseline committed in api/: LinuxMotion's own declarations and MotionCore's,
-which LinuxMotion re-exports (`import LinuxMotion` is all a program needs).
+baseline committed in api/LinuxMotion.txt: LinuxMotion's own declarations,
+and those of the types it names with a public typealias (Vector3 from
+MotionCore, SensorRequest from MotionDevices, …), since `import LinuxMotion`
+is all a program needs and a change to their members reaches it too.
 
 A difference fails, with the lines added and removed: a change to the
 surface is a deliberate act. When it is meant, run this script with
@@ -16,7 +18,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["LinuxMotion", "MotionCore"]
+MODULE = "LinuxMotion"
 
 
 def symbol_graph_dir():
@@ -30,21 +32,53 @@ def symbol_graph_dir():
     sys.exit("check-api: dump-symbol-graph did not say where it wrote the graphs")
 
 
-def surface(directory, module):
-    """One line per public declaration: its path and its declaration, sorted."""
-    lines = set()
+def declarations(directory, module, only=None):
+    """(top-level name, line) for each public declaration of `module` (and its
+    extensions of other modules); `only`: keep those under these top-level names."""
+    found = []
     for path in glob.glob(os.path.join(directory, f"{module}.symbols.json")) + \
             glob.glob(os.path.join(directory, f"{module}@*.symbols.json")):
         graph = json.load(open(path))
+        extended = os.path.basename(path)[len(module) + 1:].split(".")[0] if "@" in path else ""
         for symbol in graph["symbols"]:
             if symbol.get("accessLevel") not in ("public", "open"):
                 continue
             if symbol["kind"]["identifier"].endswith(".implementation"):
                 continue
-            declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
-            extended = os.path.basename(path)[len(module) + 1:].split(".")[0] if "@" in path else ""
+            top = symbol["pathComponents"][0]
+            if only is not None and top not in only:
+                continue
+            declaration = " ".join("".join(f["spelling"] for f in symbol.get("declarationFragments", [])).split())
             where = ".".join(symbol["pathComponents"])
-            lines.add(f"{extended + ': ' if extended else ''}{where}: {' '.join(declaration.split())}")
+            prefix = f"{module}" + (f"@{extended}" if extended else "")
+            found.append((symbol, declaration, f"{prefix}: {where}: {declaration}"))
+    return found
+
+
+def read_name(text):
+    """A mangled identifier's leading "<length><name>": the name and what follows."""
+    digits = len(text) - len(text.lstrip("0123456789"))
+    length = int(text[:digits])
+    return text[digits:digits + length], text[digits + length:]
+
+
+def surface(directory):
+    """LinuxMotion's declarations and those of the types its typealiases name, sorted."""
+    own = declarations(directory, MODULE)
+    lines = {line for _, _, line in own}
+    aliased = {}
+    for symbol, _, _ in own:
+        if symbol["kind"]["identifier"] != "swift.typealias":
+            continue
+        # The aliased type's USR, "s:10MotionCore7Vector3V": module and name, each after its length.
+        for fragment in symbol["declarationFragments"]:
+            usr = fragment.get("preciseIdentifier", "")
+            if usr.startswith("s:"):
+                module, rest = read_name(usr[2:])
+                name, _ = read_name(rest)
+                aliased.setdefault(module, set()).add(name)
+    for module, names in sorted(aliased.items()):
+        lines |= {line for _, _, line in declarations(directory, module, only=names)}
     return sorted(lines)
 
 
@@ -52,32 +86,28 @@ def main():
     update = "--update" in sys.argv
     directory = symbol_graph_dir()
     failed = False
-    for module in MODULES:
-        now = surface(directory, module)
-        baseline = os.path.join(ROOT, "api", f"{module}.txt")
-        if update:
-            with open(baseline, "w") as f:
-                f.write("\n".join(now) + "\n")
-            print(f"check-api: wrote {os.path.relpath(baseline, ROOT)} ({len(now)} declarations)")
-            continue
-        try:
-            before = open(baseline).read().splitlines()
-        except FileNotFoundError:
-            print(f"check-api: no baseline {os.path.relpath(baseline, ROOT)}: run scripts/check-api.py --update",
-                  file=sys.stderr)
-            failed = True
-            continue
-        removed = sorted(set(before) - set(now))
-        added = sorted(set(now) - set(before))
-        if removed or added:
-            failed = True
-            print(f"check-api: {module}'s public API differs from api/{module}.txt:", file=sys.stderr)
-            for line in removed:
-                print(f"  - {line}", file=sys.stderr)
-            for line in added:
-                print(f"  + {line}", file=sys.stderr)
-        else:
-            print(f"check-api: {module}: {len(now)} public declarations, as in api/{module}.txt")
+    now = surface(directory)
+    baseline = os.path.join(ROOT, "api", f"{MODULE}.txt")
+    if update:
+        with open(baseline, "w") as f:
+            f.write("\n".join(now) + "\n")
+        print(f"check-api: wrote {os.path.relpath(baseline, ROOT)} ({len(now)} declarations)")
+        return
+    try:
+        before = open(baseline).read().splitlines()
+    except FileNotFoundError:
+        sys.exit(f"check-api: no baseline {os.path.relpath(baseline, ROOT)}: run scripts/check-api.py --update")
+    removed = sorted(set(before) - set(now))
+    added = sorted(set(now) - set(before))
+    if removed or added:
+        failed = True
+        print(f"check-api: the public API of {MODULE} differs from api/{MODULE}.txt:", file=sys.stderr)
+        for line in removed:
+            print(f"  - {line}", file=sys.stderr)
+        for line in added:
+            print(f"  + {line}", file=sys.stderr)
+    else:
+        print(f"check-api: {MODULE}: {len(now)} public declarations, as in api/{MODULE}.txt")
     if failed:
         print("check-api: if the change is meant, run scripts/check-api.py --update and commit api/ with it "
               "(a removed or changed line breaks programs built on the library)", file=sys.stderr)

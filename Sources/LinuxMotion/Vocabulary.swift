@@ -1,9 +1,38 @@
-// The types the API speaks in, so that `import LinuxMotion` is all a program
-// needs: vectors, quaternions, samples, shakes and the neutral tilt
-// (MotionCore, pure Swift), and the sensor request.
-@_exported import MotionCore
+// The types the API speaks in, named here so that `import LinuxMotion` is
+// all a program needs, and so that what it sees is chosen: these names and
+// their members, not everything MotionCore and MotionDevices make public
+// for the game and the tool (filters' innards, the recording writer, the
+// simulated board's physics). api/ keeps this surface; scripts/check-api.py
+// checks it.
+import Handoff
+import MotionCore
 import MotionDevices
 
 /// Which sensor to read: `.auto` (the best found, else the simulated board),
 /// `.iio(name)`, `.evdev(path)`, `.replay(file)` or `.sim`.
 public typealias SensorRequest = MotionDevices.SensorRequest
+/// Where each device's neutral and gyroscope bias are kept (``MotionManager/calibrationStore``).
+public typealias CalibrationStore = MotionDevices.CalibrationStore
+/// A vector in the board frame (m/s² or rad/s): x right, y forward, z up out of the board.
+public typealias Vector3 = MotionCore.Vector3
+/// A rotation, as ``DeviceMotion/attitude`` gives it: board → earth.
+public typealias Quaternion = MotionCore.Quaternion
+/// A shake: the axis, its sign, the push (m/s²) and when.
+public typealias Shake = MotionCore.Shake
+/// The player's neutral tilt (``CalibrationState/reference``).
+public typealias TiltReference = MotionCore.TiltReference
+/// What ``MotionManager/changeReference(_:)`` does: capture the pose now, go back to level, or turn the correction off.
+public typealias ReferenceChange = MotionCore.ReferenceChange
+/// The attitude filter a manager may start from (``MotionManager/startDeviceMotionUpdates(threadName:estimator:handler:completion:)``).
+public typealias TiltEstimator = MotionCore.TiltEstimator
+/// One sample as a sensor gives it, for a ``MotionSource`` of your own.
+public typealias MotionSample = MotionCore.MotionSample
+/// A sensor of your own, for ``MotionManager/init(source:description:calibrationStore:)``:
+/// it pushes `MotionSample`s into its `samples` ring from a thread of its own.
+public typealias MotionSource = MotionCore.MotionSource
+/// What one raw count is worth, and the mount matrix: a ``MotionSource``'s `scales`.
+public typealias SensorScales = MotionCore.SensorScales
+/// How a sensor sits on the board: rows map the sensor's axes onto the board's.
+public typealias MountMatrix = MotionCore.MountMatrix
+/// The lock-free ring a ``MotionSource`` pushes into.
+public typealias SPSCRing = Handoff.SPSCRing

@@ -45,7 +45,7 @@ public enum SensorRequest: Equatable, Sendable {
     /// - Parameter iioURI: where the IIO devices are (libiio's URI, as its
     ///   tools take `-u`: `ip:raspberrypi.local`, `ip:192.168.1.20:30431`);
     ///   nil for this machine's. With it, `auto` means that machine's first IMU.
-    public func makeSource(rate: Double, iioURI: String? = nil) throws -> ChosenSource {
+    package func makeSource(rate: Double, iioURI: String? = nil) throws -> ChosenSource {
         if let iioURI {
             switch self {
             case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI)
