@@ -9,12 +9,18 @@ public enum MotionError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyActive
     /// The calibration could not be written: the text names the file and why.
     case calibrationNotSaved(String)
+    /// A recording could not be made or saved: the text names the file and
+    /// why. Nothing is left under the name asked for.
+    case recordingNotSaved(String)
+    /// Recording needs running updates (the file's header names their sensor): start them first.
+    case notRecordingWithoutUpdates
 
     /// The sensor's or the file's own words: what went wrong and what to do.
     public var description: String {
         switch self {
-        case .unavailable(let why), .sensorStopped(let why), .calibrationNotSaved(let why): why
+        case .unavailable(let why), .sensorStopped(let why), .calibrationNotSaved(let why), .recordingNotSaved(let why): why
         case .alreadyActive: "motion updates are already running: call stop() first"
+        case .notRecordingWithoutUpdates: "a recording needs running motion updates: start them, then startRecording(to:)"
         }
     }
 }

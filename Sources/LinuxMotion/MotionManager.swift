@@ -44,6 +44,7 @@ public final class MotionManager: @unchecked Sendable {
     private var loop: UpdateLoop?
     private let referenceChanges = LatestValue<ReferenceChange>(.none)
     let counts = UpdateCounts()
+    private let recorder = SessionRecorder()
 
     /// A manager for the sensor `request` names.
     /// - Parameters:
@@ -151,7 +152,7 @@ public final class MotionManager: @unchecked Sendable {
         let stored = loaded?.calibration ?? .defaults
         let loop = UpdateLoop(source: source, coalescing: coalescing,
                               estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias),
-                              references: referenceChanges, calibration: calibrationNow, counts: counts,
+                              references: referenceChanges, calibration: calibrationNow, counts: counts, recorder: recorder,
                               deliver: deliver, completion: completion)
         do {
             try loop.start(threadName: threadName)
@@ -164,9 +165,42 @@ public final class MotionManager: @unchecked Sendable {
         sensorDescription = chosen.description
     }
 
-    /// Stops the updates and the sensor, and waits for the thread. Safe to call more than once.
+    /// Starts writing every sample the running updates read to `path`, as
+    /// `tiltmaze record` does: a TiltMaze recording, to replay with
+    /// `.replay(path)` or `tiltmaze play --source replay:PATH`. The samples
+    /// are written on a thread of their own; the update thread only hands
+    /// them over (no file I/O, no allocation). The file appears under its
+    /// name, whole, at ``stopRecording()``; until then it is a temporary beside it.
+    /// - Throws: ``MotionError/notRecordingWithoutUpdates`` before the updates
+    ///   start, ``MotionError/alreadyActive`` while a recording runs, and
+    ///   ``MotionError/recordingNotSaved(_:)`` when the file cannot be made.
+    public func startRecording(to path: String) throws(MotionError) {
+        guard let source, loop != nil else { throw .notRecordingWithoutUpdates }
+        guard !recorder.isRecording else { throw .alreadyActive }
+        try recorder.start(path: path, source: source)
+    }
+
+    /// Ends the recording and gives the file its name; nil when none runs.
+    /// - Throws: ``MotionError/recordingNotSaved(_:)`` when writing failed:
+    ///   nothing is then left under the name asked for.
+    @discardableResult
+    public func stopRecording() throws(MotionError) -> RecordingSummary? {
+        try recorder.stop()
+    }
+
+    /// Why the recording that ``stop()`` ended could not be saved, if it could not.
+    public private(set) var recordingProblem: String?
+
+    /// Stops the updates and the sensor, and waits for the thread; ends a
+    /// recording too (``recordingProblem`` says if it could not be saved).
+    /// Safe to call more than once.
     public func stop() {
         loop?.stop()
+        do {
+            _ = try recorder.stop()
+        } catch {
+            recordingProblem = error.description
+        }
         loop = nil
         source?.stop()
         source = nil

@@ -26,6 +26,7 @@ final class UpdateLoop: @unchecked Sendable {
     private let references: LatestValue<ReferenceChange>
     private let calibration: LatestValue<CalibrationState>
     private let counts: UpdateCounts
+    private let recorder: SessionRecorder
     /// Set once the updates ended by themselves (the completion ran).
     let finished = Atomic<Bool>(false)
     private let running = Atomic<Bool>(true)
@@ -38,7 +39,7 @@ final class UpdateLoop: @unchecked Sendable {
     /// - Parameter coalescing: nanoseconds the loop waits after a delivery
     ///   before the next, so that a fast sensor's samples go in batches.
     init(source: any MotionSource, coalescing: Int64 = 0, estimator: TiltEstimator, references: LatestValue<ReferenceChange>,
-         calibration: LatestValue<CalibrationState>, counts: UpdateCounts, deliver: @escaping Deliver,
+         calibration: LatestValue<CalibrationState>, counts: UpdateCounts, recorder: SessionRecorder, deliver: @escaping Deliver,
          completion: @escaping @Sendable (MotionError?) -> Void) {
         self.source = source
         self.coalescing = coalescing
@@ -46,6 +47,7 @@ final class UpdateLoop: @unchecked Sendable {
         self.references = references
         self.calibration = calibration
         self.counts = counts
+        self.recorder = recorder
         self.deliver = deliver
         self.completion = completion
         calibration.publish(CalibrationState(processor.estimator))
@@ -89,6 +91,7 @@ final class UpdateLoop: @unchecked Sendable {
         let (change, isNew) = references.read()
         if isNew { processor.changeReference(change) }
         let taken = source.samples.drain { sample in
+            recorder.add(sample)
             let (motion, shake) = processor.add(sample)
             deliver(sample, motion, shake, processor.estimator.reference)
         }
