@@ -15,6 +15,8 @@ import SystemCalls
 //    latency metric. Mallocs are counted over the iteration, every thread
 //    (the board's, the update thread's, this one waiting), with the manager
 //    already running: the steady state.
+// 1b. The same with nothing but a Doorbell between two threads (BareDoorbell):
+//    the futex wake alone, to tell the manager's share from the machine's.
 // 2. CPU per value, callback and async sequence, interleaved: an iteration
 //    takes 200 values through one form, then 200 through the other, and
 //    records the process's CPU time (every thread) per value for each. The
@@ -100,6 +102,30 @@ let benchmarks: @Sendable () -> Void = {
         try callbackRig.startCallback()
     } teardown: {
         callbackRig.stop()
+    }
+
+    let bare = BareDoorbell()
+    let wake = BenchmarkMetric.custom("bare doorbell: ring → sleeper awake (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    Benchmark(
+        "Bare doorbell at 1 kHz: the futex wake alone, the floor under the handler's latency",
+        configuration: .init(
+            metrics: [wake, .mallocCountTotal],
+            timeUnits: .microseconds,
+            warmupIterations: 2,
+            maxDuration: .seconds(20),
+            maxIterations: 50
+        )
+    ) { benchmark in
+        bare.log.count.store(0, ordering: .releasing)
+        benchmark.startMeasurement()
+        let complete = bare.log.wait(for: perSample)
+        benchmark.stopMeasurement()
+        guard complete else { benchmark.fail("fewer than \(perSample) wake-ups in 5 s"); return }
+        for i in 0 ..< perSample { benchmark.measurement(wake, Int(bare.log.values[i])) }
+    } setup: {
+        try bare.start()
+    } teardown: {
+        bare.stop()
     }
 
     let values = 200
