@@ -8,7 +8,13 @@ TSAN_BUILD := .build-tsan
 # two cores); lower it for a quick local run: make test-tsan TSAN_STRESS_ITEMS=1000000
 TSAN_STRESS_ITEMS ?= 10000000
 
-.PHONY: play test build test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
+# `make install` / `make uninstall`: where (scripts/install.py has the list).
+PREFIX ?= /usr/local
+DESTDIR ?=
+# Manual pages carry a date: the last commit's, so a rebuild of the same tree makes the same pages.
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+.PHONY: play test build release manuals install uninstall test-install test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
 	$(SWIFT) build -c release --product tiltmaze
@@ -18,6 +24,7 @@ test: deps-test build
 	python3 scripts/check-module-layers.py
 	$(SWIFT) test
 	$(MAKE) test-library
+	$(MAKE) test-install
 	$(MAKE) test-qemu
 	$(MAKE) test-tsan
 	$(MAKE) bench-smoke
@@ -37,6 +44,25 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/cirrus
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \
 		--scenarios scripts/qemu/scenarios/virtio
+
+release:
+	$(SWIFT) build -c release --product tiltmaze
+
+# One page per command (tiltmaze.1, tiltmaze.play.1, …) from the command
+# definitions, by swift-argument-parser's plugin; install names them tiltmaze-play.1.
+manuals: release
+	$(SWIFT) package plugin generate-manual --multi-page --date $(MANUAL_DATE) --authors "the TiltMaze developers" >/dev/null
+
+install: release manuals
+	python3 scripts/install.py install --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+uninstall:
+	python3 scripts/install.py uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+# make install into a temporary root, the installed binary, manual pages and
+# completions used from there, then make uninstall: the root must be empty again.
+test-install:
+	scripts/check-install.sh
 
 # The LinuxMotion library as other programs see it: the examples (a package
 # of their own, depending on it by path) built and run against monitor --json

@@ -10,6 +10,7 @@ struct TiltMaze: ParsableCommand {
             (libiio) or evdev input nodes (libevdev); with none attached, a simulated
             board tilted by the arrow keys stands in.
             """,
+        version: tiltmazeVersion,
         subcommands: [Play.self, Levels.self, CalibrateCommand.self, ColorTiltCommand.self, Devices.self, Monitor.self, Record.self, Generate.self, Doctor.self, SnapshotCommand.self],
         defaultSubcommand: Play.self
     )

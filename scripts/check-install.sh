@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `make install DESTDIR=T` then `make uninstall DESTDIR=T` must leave T empty,
+# and in between the installed program must run from its new place, its
+# manual pages open with man, its completions name its commands, and its
+# udev rules call the helper where it was installed. Run by `make test`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(mktemp -d /tmp/tiltmaze-install.XXXXXX) || exit 1
+trap 'rm -rf "$root"' EXIT
+failed=0
+check() { if ! eval "$2"; then echo "check-install: $1" >&2; failed=1; fi; }
+
+make --no-print-directory install DESTDIR="$root" >/tmp/tiltmaze-install.log 2>&1 ||
+    { tail -20 /tmp/tiltmaze-install.log >&2; echo "check-install: make install failed" >&2; exit 1; }
+bin=$root/usr/local/bin/tiltmaze
+check "the installed binary does not print the version" '[[ $("$bin" --version) == "$(.build/debug/tiltmaze --version)" ]]'
+check "the installed binary does not run doctor" '"$bin" doctor >/dev/null 2>&1 || [[ $? == 1 ]]'
+man1=$root/usr/local/share/man/man1
+check "no manual page tiltmaze-play" 'MANWIDTH=80 man -l "$man1/tiltmaze-play.1.gz" 2>/dev/null | grep -q "tiltmaze play"'
+check "tiltmaze.1 does not list the subcommands" 'MANWIDTH=80 man -l "$man1/tiltmaze.1.gz" 2>/dev/null | grep -q "calibrate"'
+check "the bash completion does not know play" 'grep -q "play" "$root/usr/local/share/bash-completion/completions/tiltmaze"'
+check "no zsh completion" '[[ -s $root/usr/local/share/zsh/site-functions/_tiltmaze ]]'
+check "no fish completion" 'grep -q "^complete -c .tiltmaze" "$root/usr/local/share/fish/vendor_completions.d/tiltmaze.fish"'
+check "the rules do not call the installed helper" 'grep -q "/usr/local/lib/tiltmaze/tiltmaze-sysfs-access" "$root/etc/udev/rules.d/70-tiltmaze.rules"'
+check "the helper is not executable" '[[ -x $root/usr/local/lib/tiltmaze/tiltmaze-sysfs-access ]]'
+count=$(find "$root" -type f | wc -l)
+
+make --no-print-directory uninstall DESTDIR="$root" >>/tmp/tiltmaze-install.log 2>&1 ||
+    { echo "check-install: make uninstall failed" >&2; exit 1; }
+left=$(find "$root" -mindepth 1)
+check "uninstall left: $left" '[[ -z $left ]]'
+[[ $failed == 0 ]] || exit 1
+echo "check-install: $count files installed under a temporary root and used from there; uninstall removed them all"

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Installs TiltMaze, or removes exactly what it installed: the one list of
+files that `make install`, `make uninstall` (and a package) share.
+
+  scripts/install.py install   [--prefix /usr/local] [--destdir DIR] [--binary PATH] [--manuals DIR]
+  scripts/install.py uninstall [--prefix /usr/local] [--destdir DIR]
+
+What goes where (PREFIX /usr/local unless given):
+  PREFIX/bin/tiltmaze                            the game and its tools
+  PREFIX/lib/tiltmaze/tiltmaze-sysfs-access      the udev rules' helper
+  UDEV/70-tiltmaze.rules                         the rules (helper path set to PREFIX's)
+  UNITS/tiltmaze-hrtimer.service                 the boot-time hrtimer trigger (not enabled)
+  PREFIX/share/man/man1/tiltmaze.1, tiltmaze-SUBCOMMAND.1 (gzipped)
+  PREFIX/share/bash-completion/completions/tiltmaze
+  PREFIX/share/zsh/site-functions/_tiltmaze
+  PREFIX/share/fish/vendor_completions.d/tiltmaze.fish
+udev reads no rules under /usr/local, so with PREFIX /usr the rules and the
+unit go to /usr/lib/udev/rules.d and /usr/lib/systemd/system (where a
+package puts them), and otherwise to /etc/udev/rules.d and /etc/systemd/system.
+
+Manual pages come from swift-argument-parser's generate-manual plugin and
+completions from `tiltmaze --generate-completion-script`: made from the
+command definitions, never written by hand. Uninstall removes each file
+listed and then the directories it leaves empty, so that
+`install --destdir T` then `uninstall --destdir T` leaves T empty.
+A real install (no --destdir, as root) also makes the group tiltmaze and
+reloads udev; a staged one leaves that to the package's scripts."""
+import argparse
+import glob
+import gzip
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def places(prefix):
+    system = prefix == "/usr"
+    return {
+        "bin": f"{prefix}/bin",
+        "helper": f"{prefix}/lib/tiltmaze",
+        "udev": "/usr/lib/udev/rules.d" if system else "/etc/udev/rules.d",
+        "units": "/usr/lib/systemd/system" if system else "/etc/systemd/system",
+        "man": f"{prefix}/share/man/man1",
+        "bash": f"{prefix}/share/bash-completion/completions",
+        "zsh": f"{prefix}/share/zsh/site-functions",
+        "fish": f"{prefix}/share/fish/vendor_completions.d",
+    }
+
+
+def manual_pages(manuals):
+    """(generated file, installed name): tiltmaze.play.1 becomes tiltmaze-play.1, as man(1) looks it up."""
+    pages = sorted(glob.glob(os.path.join(manuals, "tiltmaze*.1")))
+    return [(page, os.path.basename(page).replace("tiltmaze.", "tiltmaze-", 1) if os.path.basename(page) != "tiltmaze.1"
+             else "tiltmaze.1") for page in pages]
+
+
+def file_list(prefix, manuals):
+    """Every file installed: (where, mode, how to make its bytes)."""
+    p = places(prefix)
+    helper = f"{p['helper']}/tiltmaze-sysfs-access"
+
+    def with_helper(path):
+        text = open(os.path.join(ROOT, path)).read()
+        return lambda _: text.replace("/usr/local/lib/tiltmaze/tiltmaze-sysfs-access", helper).encode()
+
+    def copy(path):
+        return lambda _: open(path, "rb").read()
+
+    def completion(shell):
+        return lambda binary: subprocess.run([binary, "--generate-completion-script", shell], check=True,
+                                             capture_output=True).stdout
+
+    files = [
+        (f"{p['bin']}/tiltmaze", 0o755, lambda binary: open(binary, "rb").read()),
+        (helper, 0o755, copy(os.path.join(ROOT, "udev/tiltmaze-sysfs-access"))),
+        (f"{p['udev']}/70-tiltmaze.rules", 0o644, with_helper("udev/70-tiltmaze.rules")),
+        (f"{p['units']}/tiltmaze-hrtimer.service", 0o644, with_helper("udev/tiltmaze-hrtimer.service")),
+        (f"{p['bash']}/tiltmaze", 0o644, completion("bash")),
+        (f"{p['zsh']}/_tiltmaze", 0o644, completion("zsh")),
+        (f"{p['fish']}/tiltmaze.fish", 0o644, completion("fish")),
+    ]
+    for page, name in manual_pages(manuals) if manuals else []:
+        def manual(_, page=page, name=name):
+            text = open(page).read()
+            # The page's own title follows its installed name: TILTMAZE-PLAY, not TILTMAZE.PLAY.
+            text = re.sub(r"^\.Dt TILTMAZE\.", ".Dt TILTMAZE-", text, flags=re.M)
+            return gzip.compress(text.encode(), mtime=0)
+        files.append((f"{p['man']}/{name}.gz", 0o644, manual))
+    return files
+
+
+def install(args):
+    if not os.access(args.binary, os.X_OK):
+        sys.exit(f"install: no built binary at {args.binary}: run `swift build -c release --product tiltmaze` first")
+    if not manual_pages(args.manuals):
+        sys.exit(f"install: no manual pages in {args.manuals}: run `make manuals` first")
+    for where, mode, make in file_list(args.prefix, args.manuals):
+        target = args.destdir + where
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        data = make(args.binary)
+        # Written beside, then renamed: an interrupted install leaves no half file.
+        temporary = target + ".tmp-install"
+        with open(temporary, "wb") as f:
+            f.write(data)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+        print(f"install: {target}")
+    if not args.destdir:
+        after_real_install()
+
+
+def after_real_install():
+    if os.geteuid() != 0:
+        print("install: not root: the group tiltmaze and udev's reload are left to you (udev/README.md)", file=sys.stderr)
+        return
+    if subprocess.run(["getent", "group", "tiltmaze"], capture_output=True).returncode != 0:
+        subprocess.run(["groupadd", "--system", "tiltmaze"], check=True)
+        print("install: made the group tiltmaze; add players with: usermod -aG tiltmaze NAME (then log in again)")
+    if shutil.which("udevadm"):
+        subprocess.run(["udevadm", "control", "--reload"], check=False)
+        subprocess.run(["udevadm", "trigger", "--subsystem-match=iio", "--subsystem-match=input",
+                        "--subsystem-match=graphics"], check=False)
+
+
+def uninstall(args):
+    listed = [where for where, _, _ in file_list(args.prefix, None)]
+    man = places(args.prefix)["man"]
+    listed += sorted(glob.glob(args.destdir + man + "/tiltmaze.1.gz") + glob.glob(args.destdir + man + "/tiltmaze-*.1.gz"))
+    directories = set()
+    for where in listed:
+        target = where if where.startswith(args.destdir) and args.destdir else args.destdir + where
+        if os.path.lexists(target):
+            os.remove(target)
+            print(f"uninstall: {target}")
+        directories.add(os.path.dirname(target))
+    if not args.destdir:
+        # On the system itself only our own directory goes: /etc/udev/rules.d and the like are shared.
+        try:
+            os.rmdir(places(args.prefix)["helper"])
+        except OSError:
+            pass
+        return
+    # Staged: the directories install made, emptied now, up to DESTDIR (never above it, never one with other files).
+    stop = args.destdir
+    for directory in sorted(directories, key=len, reverse=True):
+        while directory.startswith(stop) and os.path.abspath(directory) != stop:
+            try:
+                os.rmdir(directory)
+            except OSError:
+                break
+            directory = os.path.dirname(directory)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=["install", "uninstall"])
+    parser.add_argument("--prefix", default="/usr/local")
+    parser.add_argument("--destdir", default="")
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/tiltmaze"))
+    parser.add_argument("--manuals", default=os.path.join(ROOT, ".build/plugins/GenerateManual/outputs/tiltmaze"))
+    args = parser.parse_args()
+    args.destdir = args.destdir.rstrip("/")
+    if args.destdir:
+        args.destdir = os.path.abspath(args.destdir)
+    (install if args.action == "install" else uninstall)(args)
+
+
+main()
