@@ -17,7 +17,7 @@ MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 .PHONY: play test build release manuals install uninstall test-install test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
-	$(SWIFT) build -c release --product tiltmaze
+	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze
 	.build/release/tiltmaze play $(ARGS)
 
 test: deps-test build
@@ -46,12 +46,12 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/virtio
 
 release:
-	$(SWIFT) build -c release --product tiltmaze
+	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze
 
 # One page per command (tiltmaze.1, tiltmaze.play.1, …) from the command
 # definitions, by swift-argument-parser's plugin; install names them tiltmaze-play.1.
 manuals: release
-	$(SWIFT) package plugin generate-manual --multi-page --date $(MANUAL_DATE) --authors "the TiltMaze developers" >/dev/null
+	TILTMAZE_PLAY_ONLY=1 $(SWIFT) package plugin generate-manual --multi-page --date $(MANUAL_DATE) --authors "the TiltMaze developers" >/dev/null
 
 install: release manuals
 	python3 scripts/install.py install --prefix "$(PREFIX)" --destdir "$(DESTDIR)"

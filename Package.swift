@@ -133,3 +133,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A player's build (`make play`, `make install`: TILTMAZE_PLAY_ONLY=1) leaves
+// out the tests and their umockdev testbed: otherwise SwiftPM looks for
+// umockdev-1.0 on every build and, on a machine without that test-only
+// library, warns a player about it twice.
+if Context.environment["TILTMAZE_PLAY_ONLY"] == "1" {
+    let testOnly: Set<String> = ["CUmockdev", "MockDevices", "TestSupport"]
+    package.targets.removeAll { $0.type == .test || testOnly.contains($0.name) }
+}

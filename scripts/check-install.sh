@@ -24,6 +24,10 @@ check "no fish completion" 'grep -q "^complete -c .tiltmaze" "$root/usr/local/sh
 check "the rules do not call the installed helper" 'grep -q "/usr/local/lib/tiltmaze/tiltmaze-sysfs-access" "$root/etc/udev/rules.d/70-tiltmaze.rules"'
 check "the helper is not executable" '[[ -x $root/usr/local/lib/tiltmaze/tiltmaze-sysfs-access ]]'
 count=$(find "$root" -type f | wc -l)
+# A player's build never looks for the test-only umockdev (its warning on a machine without it).
+check "a player's manifest still names umockdev" '! TILTMAZE_PLAY_ONLY=1 swift package dump-package 2>/dev/null | grep -qi umockdev'
+check "the full manifest lost the tests" 'swift package dump-package 2>/dev/null | grep -q "\"CUmockdev\""'
+
 
 make --no-print-directory uninstall DESTDIR="$root" >>/tmp/tiltmaze-install.log 2>&1 ||
     { echo "check-install: make uninstall failed" >&2; exit 1; }
