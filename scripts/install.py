@@ -128,11 +128,13 @@ def after_real_install():
 
 def uninstall(args):
     listed = [where for where, _, _ in file_list(args.prefix, None)]
+    # The manual pages are whatever install found to install: take them as they stand.
     man = places(args.prefix)["man"]
-    listed += sorted(glob.glob(args.destdir + man + "/tiltmaze.1.gz") + glob.glob(args.destdir + man + "/tiltmaze-*.1.gz"))
+    pages = glob.glob(f"{args.destdir}{man}/tiltmaze.1.gz") + glob.glob(f"{args.destdir}{man}/tiltmaze-*.1.gz")
+    listed += sorted(f"{man}/{os.path.basename(page)}" for page in pages)
     directories = set()
     for where in listed:
-        target = where if where.startswith(args.destdir) and args.destdir else args.destdir + where
+        target = args.destdir + where
         if os.path.lexists(target):
             os.remove(target)
             print(f"uninstall: {target}")

@@ -10,8 +10,9 @@ import SystemCalls
 /// I/O, no allocation), and this thread writes them out every 20 ms.
 final class SessionRecorder: @unchecked Sendable {
     // @unchecked Sendable: `writer` and `thread` belong to start/stop (the
-    // manager's caller) and, between them, to the recorder's thread; the
-    // update thread touches only `ring` (as its producer) and `isOn`.
+    // manager's caller) and, between them, to the recorder's thread, as does
+    // `problem` (read by stop after joining it); the update thread touches
+    // only `ring` (as its producer) and `isOn`.
 
     /// A second of samples at 1 kHz: the writer's thread may stall that long on a slow card.
     let ring = SPSCRing<MotionSample>(capacity: 1_024)
@@ -20,7 +21,8 @@ final class SessionRecorder: @unchecked Sendable {
     private var writer: RecordingWriter?
     private var thread: OSThread?
     private var droppedBefore = 0
-    private let failure = ChangingText()
+    /// Why writing failed, set by the recorder's thread; the rest of the recording is dropped.
+    private var problem: String?
 
     /// Called by the update thread for each sample it reads.
     @inline(__always)
@@ -31,20 +33,16 @@ final class SessionRecorder: @unchecked Sendable {
     var isRecording: Bool { thread != nil }
 
     func start(path: String, source: any MotionSource) throws(MotionError) {
-        let scales = source.scales
-        let header = RecordingHeader(device: source.displayName, identity: source.calibrationIdentity, rate: source.rate,
-                                     accelScale: scales?.accel, gyroScale: scales?.gyro,
-                                     hasGyroscope: scales?.hasGyroscope ?? false, mount: scales?.mount ?? .identity)
         let writer: RecordingWriter
         do {
-            writer = try RecordingWriter(path: path, header: header)
+            writer = try RecordingWriter(path: path, header: RecordingHeader(recording: source))
         } catch {
             throw .recordingNotSaved(error.description)
         }
         // What a previous recording left in the ring after its last drain is not this one's.
         ring.drain { _ in }
         droppedBefore = ring.droppedCount
-        failure.set(nil)
+        problem = nil
         self.writer = writer
         running.store(true, ordering: .releasing)
         do {
@@ -66,7 +64,7 @@ final class SessionRecorder: @unchecked Sendable {
         thread.join()
         self.thread = nil
         self.writer = nil
-        if let problem = failure.value { throw .recordingNotSaved(problem) }
+        if let problem { throw .recordingNotSaved(problem) }
         do {
             try writer.finish()
         } catch {
@@ -78,14 +76,12 @@ final class SessionRecorder: @unchecked Sendable {
     /// The recorder thread's loop; `writer` was set before the thread started.
     private func write() {
         guard let writer else { return }
-        var failed = false
         func drain() {
-            guard !failed else { ring.drain { _ in }; return }
+            guard problem == nil else { ring.drain { _ in }; return }
             do {
                 try ring.drain { sample in try writer.append(sample) }
             } catch {
-                failed = true
-                failure.set("\(error)")
+                problem = "\(error)"
             }
         }
         while running.load(ordering: .acquiring) {

@@ -35,14 +35,9 @@ struct Record: ParsableCommand {
         let chosen = try startedSource(sensor, defaultRate: 200)
         let sensor = chosen.source
         defer { sensor.stop() }
-        let scales = sensor.scales
-        let header = RecordingHeader(device: sensor.displayName, identity: sensor.calibrationIdentity, rate: sensor.rate,
-                                     accelScale: scales?.accel, gyroScale: scales?.gyro,
-                                     hasGyroscope: scales?.hasGyroscope ?? false,
-                                     mount: scales?.mount ?? .identity)
         let writer: RecordingWriter
         do {
-            writer = try RecordingWriter(path: file, header: header)
+            writer = try RecordingWriter(path: file, header: RecordingHeader(recording: sensor))
         } catch {
             printError("\(error)")
             throw ExitCode(1)

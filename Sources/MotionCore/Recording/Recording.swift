@@ -40,6 +40,15 @@ public struct RecordingHeader: Sendable, Equatable {
         self.mount = mount
     }
 
+    /// The header of a recording of `source` (started, so its scales are known):
+    /// what `tiltmaze record` and the motion library's recorder write.
+    public init(recording source: any MotionSource) {
+        let scales = source.scales
+        self.init(device: source.displayName, identity: source.calibrationIdentity, rate: source.rate,
+                  accelScale: scales?.accel, gyroScale: scales?.gyro,
+                  hasGyroscope: scales?.hasGyroscope ?? false, mount: scales?.mount ?? .identity)
+    }
+
     /// The header's bytes, blank line included.
     public var encoded: [UInt8] {
         func clean(_ s: String) -> String { String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
