@@ -11,10 +11,8 @@ TSAN_STRESS_ITEMS ?= 10000000
 # `make install` / `make uninstall`: where (scripts/install.py has the list).
 PREFIX ?= /usr/local
 DESTDIR ?=
-# Manual pages carry a date: the last commit's, so a rebuild of the same tree makes the same pages.
-MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
 
-.PHONY: play test build release manuals install uninstall test-install test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
+.PHONY: play test build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
 	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze
@@ -25,6 +23,7 @@ test: deps-test build
 	$(SWIFT) test
 	$(MAKE) test-library
 	$(MAKE) test-install
+	$(MAKE) test-deb
 	$(MAKE) test-qemu
 	$(MAKE) test-tsan
 	$(MAKE) bench-smoke
@@ -45,16 +44,17 @@ test-qemu: build
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \
 		--scenarios scripts/qemu/scenarios/virtio
 
+# What install and deb ship: Swift's runtime linked in, built apart in
+# .build/static, with the manual pages made from its command definitions.
 release:
-	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze
+	scripts/build-release.sh
 
-# One page per command (tiltmaze.1, tiltmaze.play.1, …) from the command
-# definitions, by swift-argument-parser's plugin; install names them tiltmaze-play.1.
-manuals: release
-	TILTMAZE_PLAY_ONLY=1 $(SWIFT) package plugin generate-manual --multi-page --date $(MANUAL_DATE) --authors "the TiltMaze developers" >/dev/null
-
-install: release manuals
+install: release
 	python3 scripts/install.py install --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
+
+# tiltmaze_VERSION_ARCH.deb for this machine's architecture (scripts/make-deb.py).
+deb: deps-deb release
+	python3 scripts/make-deb.py
 
 uninstall:
 	python3 scripts/install.py uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
@@ -63,6 +63,11 @@ uninstall:
 # completions used from there, then make uninstall: the root must be empty again.
 test-install:
 	scripts/check-install.sh
+
+# make deb, its contents against install.py's list, lintian (errors fail),
+# and apt-get install / purge inside an overlay of this machine's root.
+test-deb: release
+	python3 scripts/check-deb.py
 
 # The LinuxMotion library as other programs see it: the examples (a package
 # of their own, depending on it by path) built and run against monitor --json
@@ -93,6 +98,9 @@ deps-play:
 
 deps-test:
 	scripts/install-deps.sh test
+
+deps-deb:
+	scripts/install-deps.sh deb
 
 bench:
 	cd Benchmarks && ./run

@@ -4,18 +4,26 @@
 #
 #   scripts/install-deps.sh play   # build and play
 #   scripts/install-deps.sh test   # build and run every test
+#   scripts/install-deps.sh deb    # build the Debian package
 set -euo pipefail
 
 purpose=${1:-play}
 
 # Build: pkg-config finds libiio, libevdev, libpng and libdrm for the CIIO/CEvdev/CPNG/CDRM targets.
 packages=(pkg-config libiio-dev libevdev-dev libpng-dev libdrm-dev)
+# dpkg-shlibdeps finds the package's Depends.
+if [ "$purpose" = deb ]; then
+    packages+=(dpkg-dev)
+fi
 if [ "$purpose" = test ]; then
     # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices;
     # python3 checks the module layers (scripts/check-module-layers.py) and runs
     # the qemu tier, which boots Debian's kernel under qemu with a static busybox;
     # iiod serves a mock IMU over TCP for the --iio-uri tests.
-    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod iiod)
+    # The package is built, linted and installed in an overlaid root: dpkg-dev,
+    # lintian, and acl (setfacl, which the package depends on).
+    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod iiod
+        dpkg-dev lintian acl)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

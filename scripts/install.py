@@ -35,6 +35,10 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# `make release`: the Swift runtime linked in statically, so the installed
+# program needs no toolchain beside it (and a package depends on none).
+RELEASE_BINARY = os.path.join(ROOT, ".build/static/release/tiltmaze")
+MANUALS = os.path.join(ROOT, ".build/static/manuals")
 
 
 def places(prefix):
@@ -58,6 +62,28 @@ def manual_pages(manuals):
              else "tiltmaze.1") for page in pages]
 
 
+def named_as_installed(page):
+    """A subcommand's page as man and whatis find it: its title and its NAME
+    entry are tiltmaze-play, as the file is; the synopsis still shows the
+    command as it is typed, tiltmaze play."""
+    page = re.sub(r"^\.Dt TILTMAZE\.", ".Dt TILTMAZE-", page, flags=re.M)
+    typed = re.search(r'^\.Nm "(tiltmaze [a-z-]+)"$', page, flags=re.M)
+    if not typed:
+        return page
+    lines = page.split("\n")
+    for i, line in enumerate(lines):
+        if line == f'.Nm "{typed.group(1)}"':
+            lines[i] = ".Nm " + typed.group(1).replace(" ", "-")
+        elif line == ".Nm":
+            lines[i] = f'.Nm "{typed.group(1)}"'
+    return "\n".join(lines)
+
+
+def without_hashbang(script):
+    """bash-completion sources its files: a #! line there only misleads."""
+    return script[script.index(b"\n") + 1:] if script.startswith(b"#!") else script
+
+
 def file_list(prefix, manuals):
     """Every file installed: (where, mode, how to make its bytes)."""
     p = places(prefix)
@@ -71,8 +97,8 @@ def file_list(prefix, manuals):
         return lambda _: open(path, "rb").read()
 
     def completion(shell):
-        return lambda binary: subprocess.run([binary, "--generate-completion-script", shell], check=True,
-                                             capture_output=True).stdout
+        return lambda binary: without_hashbang(subprocess.run([binary, "--generate-completion-script", shell],
+                                                              check=True, capture_output=True).stdout)
 
     files = [
         (f"{p['bin']}/tiltmaze", 0o755, lambda binary: open(binary, "rb").read()),
@@ -85,30 +111,35 @@ def file_list(prefix, manuals):
     ]
     for page, name in manual_pages(manuals) if manuals else []:
         def manual(_, page=page, name=name):
-            text = open(page).read()
-            # The page's own title follows its installed name: TILTMAZE-PLAY, not TILTMAZE.PLAY.
-            text = re.sub(r"^\.Dt TILTMAZE\.", ".Dt TILTMAZE-", text, flags=re.M)
-            return gzip.compress(text.encode(), mtime=0)
+            return gzip.compress(named_as_installed(open(page).read()).encode(), mtime=0)
         files.append((f"{p['man']}/{name}.gz", 0o644, manual))
     return files
 
 
-def install(args):
-    if not os.access(args.binary, os.X_OK):
-        sys.exit(f"install: no built binary at {args.binary}: run `swift build -c release --product tiltmaze` first")
-    if not manual_pages(args.manuals):
-        sys.exit(f"install: no manual pages in {args.manuals}: run `make manuals` first")
-    for where, mode, make in file_list(args.prefix, args.manuals):
-        target = args.destdir + where
+def stage(prefix, destdir, binary, manuals, say=print):
+    """Writes every listed file under destdir; returns the paths installed (without destdir)."""
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"install: no built binary at {binary}: run `make release` first")
+    if not manual_pages(manuals):
+        sys.exit(f"install: no manual pages in {manuals}: run `make release` first")
+    installed = []
+    for where, mode, make in file_list(prefix, manuals):
+        target = destdir + where
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        data = make(args.binary)
+        data = make(binary)
         # Written beside, then renamed: an interrupted install leaves no half file.
         temporary = target + ".tmp-install"
         with open(temporary, "wb") as f:
             f.write(data)
         os.chmod(temporary, mode)
         os.replace(temporary, target)
-        print(f"install: {target}")
+        say(f"install: {target}")
+        installed.append(where)
+    return installed
+
+
+def install(args):
+    stage(args.prefix, args.destdir, args.binary, args.manuals)
     if not args.destdir:
         after_real_install()
 
@@ -162,8 +193,8 @@ def main():
     parser.add_argument("action", choices=["install", "uninstall"])
     parser.add_argument("--prefix", default="/usr/local")
     parser.add_argument("--destdir", default="")
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/tiltmaze"))
-    parser.add_argument("--manuals", default=os.path.join(ROOT, ".build/plugins/GenerateManual/outputs/tiltmaze"))
+    parser.add_argument("--binary", default=RELEASE_BINARY)
+    parser.add_argument("--manuals", default=MANUALS)
     args = parser.parse_args()
     args.destdir = args.destdir.rstrip("/")
     if args.destdir:
@@ -171,4 +202,5 @@ def main():
     (install if args.action == "install" else uninstall)(args)
 
 
-main()
+if __name__ == "__main__":
+    main()

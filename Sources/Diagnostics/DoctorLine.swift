@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One finding of `tiltmaze doctor`: a status, the check it belongs to, and
 /// what was found with, when it is not OK, the fix.
@@ -20,6 +20,7 @@ public struct DoctorLine: Equatable, Sendable, CustomStringConvertible {
 
     /// "OK   IIO: mpu6050 on iio:device0": statuses padded so the checks line up.
     public var description: String {
-        status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0) + "\(check): \(text)"
+        let status = status.rawValue
+        return status + String(repeating: " ", count: max(0, 5 - status.count)) + "\(check): \(text)"
     }
 }

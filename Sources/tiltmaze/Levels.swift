@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Game
 
 /// `tiltmaze levels`: the campaign, with what is open and the best times.

@@ -1,6 +1,6 @@
 import SystemCalls
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import MotionCore
 import MotionDevices
 import Realtime
@@ -55,7 +55,7 @@ struct Monitor: ParsableCommand {
         var meter = SampleRateMeter()
         var newest: MotionSample?
         var nextLine = MonotonicClock.now()
-        let isTTY = isatty(1) == 1
+        let isTTY = StandardStream.output.isTerminal
         var failure: String?
         var shownInterruption: String?
         outer: while !StopSignals.isRequested {
@@ -81,16 +81,16 @@ struct Monitor: ParsableCommand {
                 if let samples, seen >= samples { reachedLimit = true }
             }
             if json, !output.isEmpty {
-                FileHandle.standardOutput.write(Data(output.utf8))
+                StandardStream.output.write(output)
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
-                    + "\(meter.rate.map { "rate \(String(format: "%7.1f", $0)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
-                FileHandle.standardOutput.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
+                    + "\(meter.rate.map { "rate \(rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
+                StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
             if reachedLimit { break outer }
         }
-        if !json && isTTY { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        if !json && isTTY { StandardStream.output.write("\n") }
         if let failure {
             printError(failure)
             throw ExitCode(1)
@@ -115,10 +115,10 @@ struct Monitor: ParsableCommand {
             output += MotionSampleText.jsonLine(sample, device: recording.header.device, motion: motion, shake: shake)
             output += "\n"
             if output.utf8.count >= 1 << 16 {
-                FileHandle.standardOutput.write(Data(output.utf8))
+                StandardStream.output.write(output)
                 output.removeAll(keepingCapacity: true)
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStream.output.write(output)
     }
 }

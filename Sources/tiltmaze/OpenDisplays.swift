@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Game
 import Render
 import SystemCalls
@@ -65,7 +65,7 @@ struct OpenDisplays {
     func restore() {
         for d in all.reversed() { d.restore() }
         for line in stderrCapture?.finish() ?? [] where !LibiioChatter.isHarmless(line) {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardStream.error.write(line + "\n")
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Evdev
-import Foundation
+import FoundationEssentials
 import Game
 import IIO
 import MotionCore

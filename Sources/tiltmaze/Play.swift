@@ -1,6 +1,6 @@
 import ArgumentParser
 import Evdev
-import Foundation
+import FoundationEssentials
 import Game
 import IIO
 import MotionCore
@@ -187,7 +187,7 @@ struct Play: ParsableCommand {
         }
         // The terminal is restored by now: say how it went on the normal screen.
         if let time = outcome.winningTime {
-            print("You escaped \"\(outcome.levelTitle)\" in \(String(format: "%.2f", time)) s.")
+            print("You escaped \"\(outcome.levelTitle)\" in \(MotionSampleText.decimal(time, digits: 2)) s.")
         }
     }
 }
@@ -217,5 +217,5 @@ func loadCampaign(_ folder: String) throws -> [Level] {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("tiltmaze: \(message)\n".utf8))
+    StandardStream.error.write("tiltmaze: \(message)\n")
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import MotionCore
 import MotionDevices
 import SystemCalls
@@ -44,7 +44,7 @@ struct Record: ParsableCommand {
         }
         printError("recording \(chosen.description) to \(file); Ctrl-C stops and saves")
 
-        let isTTY = isatty(2) == 1
+        let isTTY = StandardStream.error.isTerminal
         let started = MonotonicClock.now()
         let end = seconds.map { started + Int64($0 * 1e9) }
         var nextProgress = started + 1_000_000_000
@@ -53,8 +53,8 @@ struct Record: ParsableCommand {
         var last: Int64 = 0
         func progress() -> String {
             let span = first.map { Double(last - $0) / 1e9 } ?? 0
-            return String(format: "%d samples, %.1f s of motion, %.0f KB", writer.samplesWritten, span,
-                          Double(writer.samplesWritten * RecordingHeader.sampleSize) / 1024)
+            let kilobytes = Int((Double(writer.samplesWritten * RecordingHeader.sampleSize) / 1024).rounded())
+            return "\(writer.samplesWritten) samples, \(MotionSampleText.decimal(span)) s of motion, \(kilobytes) KB"
         }
         do {
             while !StopSignals.isRequested {
@@ -75,7 +75,7 @@ struct Record: ParsableCommand {
                 if MonotonicClock.now() >= nextProgress {
                     nextProgress += 1_000_000_000
                     let line = progress()
-                    FileHandle.standardError.write(Data((isTTY ? "\r\u{1b}[K" + line : line + "\n").utf8))
+                    StandardStream.error.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
                 }
             }
             if sensor.samples.droppedCount > 0 {
@@ -84,11 +84,11 @@ struct Record: ParsableCommand {
             try writer.finish()
         } catch {
             writer.abandon()
-            if isTTY { FileHandle.standardError.write(Data("\n".utf8)) }
+            if isTTY { StandardStream.error.write("\n") }
             printError("\(error)")
             throw ExitCode(1)
         }
-        if isTTY { FileHandle.standardError.write(Data("\n".utf8)) }
+        if isTTY { StandardStream.error.write("\n") }
         if let failure {
             printError("\(failure); the \(writer.samplesWritten) samples before it are saved in \(file)")
             throw ExitCode(1)

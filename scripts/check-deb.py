@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""The Debian package as a user gets it (run by `make test-deb`, after `make release`):
+
+1. built by scripts/make-deb.py into a temporary folder;
+2. its contents (dpkg-deb --contents) are exactly install.py's list for
+   PREFIX=/usr plus the copyright and changelog, owned by root, and the
+   package is under 10 MB;
+3. lintian finds no error (its warnings are printed);
+4. installed for real: `apt-get install ./tiltmaze_*.deb` inside a chroot of
+   this machine's own root seen through an overlay (in a mount namespace of
+   its own, so nothing of the real system changes), which runs the package's
+   maintainer scripts. There the group tiltmaze must appear, a user added to
+   it runs `tiltmaze doctor` and sees the membership, the program, its manual
+   pages and completions work from /usr, and `dpkg --purge` then removes every
+   file and the group.
+
+udev's reload in the scripts is not exercised here: no udev daemon runs on
+this machine (nor in the qemu tier's guest), and the scripts skip that step
+where its control socket is missing; that skip is what step 4 sees.
+Step 4 needs root (mounting the overlay); CI runs as root, and there a
+missing step is a failure, not a skip."""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import install  # noqa: E402
+
+failures = []
+
+
+def check(what, ok, detail=""):
+    if not ok:
+        failures.append(what)
+        print(f"check-deb: {what}" + (f"\n{detail}" if detail else ""), file=sys.stderr)
+
+
+def contents(package):
+    listing = subprocess.run(["dpkg-deb", "--contents", package], capture_output=True, text=True, check=True).stdout
+    files, owners = set(), set()
+    for line in listing.splitlines():
+        permissions, owner, *_rest = line.split(None, 5)
+        path = line.split()[-1].lstrip(".")
+        owners.add(owner)
+        if not permissions.startswith("d"):
+            files.add(path)
+    return files, owners
+
+
+# The chroot's part: apt-get install, use, purge. $1 the package inside the root.
+INSIDE = r"""
+set -u
+fail() { echo "check-deb: $*" >&2; failed=1; }
+failed=0
+export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
+# This machine may have the group from a developer's own install: the package must make it.
+groupdel tiltmaze 2>/dev/null
+# Recommends (udev) left out: this machine runs no udev, and everything else is already here.
+apt-get install -y -q --no-install-recommends "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "apt-get install ./deb failed"; exit 1; }
+getent group tiltmaze >/dev/null || fail "postinst did not make the group tiltmaze"
+grep -q "made the group tiltmaze" /tmp/apt.log || fail "postinst did not say it made the group"
+[ "$(/usr/bin/tiltmaze --version)" = "$2" ] || fail "the installed tiltmaze does not print $2"
+MANWIDTH=80 man tiltmaze-play 2>/dev/null | grep -q "tiltmaze play" || fail "man tiltmaze-play finds no page"
+man -w tiltmaze >/dev/null 2>&1 || fail "man tiltmaze finds no page"
+grep -q calibrate /usr/share/bash-completion/completions/tiltmaze || fail "no bash completion"
+grep -q /usr/lib/tiltmaze/tiltmaze-sysfs-access /usr/lib/udev/rules.d/70-tiltmaze.rules || fail "the rules do not call the packaged helper"
+useradd --create-home --shell /bin/sh player
+usermod -aG tiltmaze player
+# A new login of the player: the group is theirs now, and doctor says so.
+su player -c "tiltmaze doctor" >/tmp/doctor.txt 2>&1
+grep -q "^OK   group: you are in group tiltmaze" /tmp/doctor.txt || { cat /tmp/doctor.txt >&2; fail "doctor as a member of tiltmaze did not see the group"; }
+# Installing the same package again (a reinstall) goes through the scripts once more.
+apt-get install -y -q --no-install-recommends --reinstall "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "reinstall failed"; }
+dpkg -L tiltmaze > /tmp/listed
+dpkg --purge tiltmaze >/tmp/purge.log 2>&1 || { cat /tmp/purge.log >&2; fail "dpkg --purge failed"; }
+while read -r path; do
+    [ -f "$path" ] && fail "purge left $path"
+done < /tmp/listed
+[ -e /usr/lib/tiltmaze ] && fail "purge left /usr/lib/tiltmaze"
+getent group tiltmaze >/dev/null && fail "purge left the group tiltmaze"
+exit $failed
+"""
+
+# The namespace's part: the overlay, /proc and /dev for the chroot, then INSIDE.
+NAMESPACE = r"""
+set -eu
+top=$1 package=$2 version=$3
+mkdir -p "$top/upper" "$top/work" "$top/root"
+mount -t overlay overlay -o "lowerdir=/,upperdir=$top/upper,workdir=$top/work" "$top/root"
+mount -t proc proc "$top/root/proc"
+mount --rbind /dev "$top/root/dev"
+mount -t tmpfs tmpfs "$top/root/tmp"
+mount -t tmpfs tmpfs "$top/root/run"
+cp "$package" "$top/root/tmp/"
+chroot "$top/root" /bin/bash -c "$INSIDE" inside "/tmp/$(basename "$package")" "$version"
+"""
+
+
+def install_for_real(package, version):
+    if os.geteuid() != 0:
+        message = "not root: the install in an overlaid chroot (step 4) needs root to mount"
+        if os.environ.get("CI") == "true":
+            check(message, False)
+        else:
+            print(f"check-deb: skipped: {message}", file=sys.stderr)
+        return
+    top = tempfile.mkdtemp(prefix="tiltmaze-deb-root.")
+    try:
+        result = subprocess.run(["unshare", "--mount", "--propagation", "private", "bash", "-c", NAMESPACE,
+                                 "namespace", top, package, version], env=dict(os.environ, INSIDE=INSIDE))
+        check("the package did not install, work and purge as it should (above)", result.returncode == 0)
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+
+def main():
+    binary, manuals = install.RELEASE_BINARY, install.MANUALS
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    out = tempfile.mkdtemp(prefix="tiltmaze-deb.")
+    try:
+        subprocess.run([sys.executable, os.path.join(install.ROOT, "scripts/make-deb.py"), "--out", out], check=True)
+        package = os.path.join(out, os.listdir(out)[0])
+
+        files, owners = contents(package)
+        expected = {where for where, _, _ in install.file_list("/usr", manuals)}
+        expected |= {"/usr/share/doc/tiltmaze/copyright", "/usr/share/doc/tiltmaze/changelog.gz"}
+        check("the package's files differ from install.py's list", files == expected,
+              f"  only in the package: {sorted(files - expected)}\n  only in the list: {sorted(expected - files)}")
+        check(f"files in the package not owned by root: {owners}", owners == {"root/root"})
+        size = os.path.getsize(package)
+        check(f"the package is {size / 1e6:.1f} MB, over 10 MB", size < 10_000_000)
+
+        if shutil.which("lintian"):
+            lint = subprocess.run(["lintian", "--fail-on", "error", package], capture_output=True, text=True)
+            print(lint.stdout, end="")
+            # (On stderr it only says that running as root is not recommended.)
+            check("lintian reports errors (above)", lint.returncode == 0, lint.stderr.strip())
+        else:
+            check("lintian is not installed: make deps-test installs it", False)
+
+        install_for_real(package, version)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    if failures:
+        sys.exit(1)
+    print(f"check-deb: {os.path.basename(package)}: {len(files)} files as install.py lists them, "
+          f"{size // 1024} KB, no lintian error; installed with apt-get in an overlaid root, "
+          "group made, doctor run by a member, purged clean")
+
+
+main()
