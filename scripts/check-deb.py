@@ -71,6 +71,22 @@ usermod -aG tiltmaze player
 # A new login of the player: the group is theirs now, and doctor says so.
 su player -c "tiltmaze doctor" >/tmp/doctor.txt 2>&1
 grep -q "^OK   group: you are in group tiltmaze" /tmp/doctor.txt || { cat /tmp/doctor.txt >&2; fail "doctor as a member of tiltmaze did not see the group"; }
+# The units as systemd reads them (their manual pages must be found too).
+systemd-analyze verify tiltmaze-console@tty1.service tiltmaze-hrtimer.service >/tmp/verify.txt 2>&1 ||
+    { cat /tmp/verify.txt >&2; fail "systemd-analyze verify finds fault with the units"; }
+# Kiosk mode on and off again: the unit enabled in the login prompt's place, and then everything as it was.
+snapshot() { find /etc/systemd -printf '%p -> %l\n' | sort; }
+before=$(snapshot)
+getty_before=$(systemctl is-enabled getty@tty1.service 2>/dev/null)
+tiltmaze kiosk enable --on-quit poweroff >/tmp/kiosk.txt 2>&1 || { cat /tmp/kiosk.txt >&2; fail "kiosk enable failed"; }
+[ -L /etc/systemd/system/multi-user.target.wants/tiltmaze-console@tty1.service ] || fail "kiosk enable did not enable tiltmaze-console@tty1"
+grep -qx "SuccessAction=poweroff" /etc/systemd/system/tiltmaze-console@tty1.service.d/kiosk.conf || fail "kiosk enable --on-quit poweroff wrote no SuccessAction"
+[ "$(systemctl is-enabled getty@tty1.service 2>/dev/null)" = enabled ] && fail "kiosk enable left the login prompt on tty1"
+systemd-analyze verify tiltmaze-console@tty1.service >/tmp/verify.txt 2>&1 ||
+    { cat /tmp/verify.txt >&2; fail "systemd-analyze verify finds fault with the unit and kiosk's drop-in"; }
+tiltmaze kiosk disable >/tmp/kiosk.txt 2>&1 || { cat /tmp/kiosk.txt >&2; fail "kiosk disable failed"; }
+[ "$(snapshot)" = "$before" ] || { diff <(echo "$before") <(snapshot) >&2; fail "kiosk disable did not put /etc/systemd back as it was"; }
+[ "$(systemctl is-enabled getty@tty1.service 2>/dev/null)" = "$getty_before" ] || fail "kiosk disable did not give the login prompt back"
 # Installing the same package again (a reinstall) goes through the scripts once more.
 apt-get install -y -q --no-install-recommends --reinstall "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "reinstall failed"; }
 dpkg -L tiltmaze > /tmp/listed

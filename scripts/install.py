@@ -10,6 +10,7 @@ What goes where (PREFIX /usr/local unless given):
   PREFIX/lib/tiltmaze/tiltmaze-sysfs-access      the udev rules' helper
   UDEV/70-tiltmaze.rules                         the rules (helper path set to PREFIX's)
   UNITS/tiltmaze-hrtimer.service                 the boot-time hrtimer trigger (not enabled)
+  UNITS/tiltmaze-console@.service                the game on a console at boot (tiltmaze kiosk enable)
   PREFIX/share/man/man1/tiltmaze.1, tiltmaze-SUBCOMMAND.1 (gzipped)
   PREFIX/share/bash-completion/completions/tiltmaze
   PREFIX/share/zsh/site-functions/_tiltmaze
@@ -56,18 +57,19 @@ def places(prefix):
 
 
 def manual_pages(manuals):
-    """(generated file, installed name): tiltmaze.play.1 becomes tiltmaze-play.1, as man(1) looks it up."""
+    """(generated file, installed name): tiltmaze.kiosk.enable.1 becomes tiltmaze-kiosk-enable.1, as man(1) looks it up."""
     pages = sorted(glob.glob(os.path.join(manuals, "tiltmaze*.1")))
-    return [(page, os.path.basename(page).replace("tiltmaze.", "tiltmaze-", 1) if os.path.basename(page) != "tiltmaze.1"
-             else "tiltmaze.1") for page in pages]
+    return [(page, os.path.basename(page)[:-2].replace(".", "-") + ".1") for page in pages]
 
 
 def named_as_installed(page):
     """A subcommand's page as man and whatis find it: its title and its NAME
     entry are tiltmaze-play, as the file is; the synopsis still shows the
     command as it is typed, tiltmaze play."""
-    page = re.sub(r"^\.Dt TILTMAZE\.", ".Dt TILTMAZE-", page, flags=re.M)
-    typed = re.search(r'^\.Nm "(tiltmaze [a-z-]+)"$', page, flags=re.M)
+    # A blank line between paragraphs of a command's discussion is a paragraph break in mdoc.
+    page = re.sub(r"(?<=\n)\n(?=[^.\n])", ".Pp\n", page)
+    page = re.sub(r"^\.Dt (TILTMAZE\.\S+)", lambda m: ".Dt " + m.group(1).replace(".", "-"), page, flags=re.M)
+    typed = re.search(r'^\.Nm "(tiltmaze [a-z -]+)"$', page, flags=re.M)
     if not typed:
         return page
     lines = page.split("\n")
@@ -89,9 +91,11 @@ def file_list(prefix, manuals):
     p = places(prefix)
     helper = f"{p['helper']}/tiltmaze-sysfs-access"
 
-    def with_helper(path):
+    def with_paths(path):
+        """The file with the installed places of the helper and the program in it."""
         text = open(os.path.join(ROOT, path)).read()
-        return lambda _: text.replace("/usr/local/lib/tiltmaze/tiltmaze-sysfs-access", helper).encode()
+        text = text.replace("/usr/local/lib/tiltmaze/tiltmaze-sysfs-access", helper)
+        return lambda _: re.sub(r"(?<=[\s=])/usr/bin/tiltmaze\b", f"{p['bin']}/tiltmaze", text).encode()
 
     def copy(path):
         return lambda _: open(path, "rb").read()
@@ -103,8 +107,9 @@ def file_list(prefix, manuals):
     files = [
         (f"{p['bin']}/tiltmaze", 0o755, lambda binary: open(binary, "rb").read()),
         (helper, 0o755, copy(os.path.join(ROOT, "udev/tiltmaze-sysfs-access"))),
-        (f"{p['udev']}/70-tiltmaze.rules", 0o644, with_helper("udev/70-tiltmaze.rules")),
-        (f"{p['units']}/tiltmaze-hrtimer.service", 0o644, with_helper("udev/tiltmaze-hrtimer.service")),
+        (f"{p['udev']}/70-tiltmaze.rules", 0o644, with_paths("udev/70-tiltmaze.rules")),
+        (f"{p['units']}/tiltmaze-hrtimer.service", 0o644, with_paths("udev/tiltmaze-hrtimer.service")),
+        (f"{p['units']}/tiltmaze-console@.service", 0o644, with_paths("systemd/tiltmaze-console@.service")),
         (f"{p['bash']}/tiltmaze", 0o644, completion("bash")),
         (f"{p['zsh']}/_tiltmaze", 0o644, completion("zsh")),
         (f"{p['fish']}/tiltmaze.fish", 0o644, completion("fish")),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MotionDevices
+import SystemCalls
 
 /// The sensor options every command that reads motion takes, with their
 /// checks, written once: `--source`, `--iio-uri` and `--sensor-rate`.
@@ -13,21 +14,53 @@ struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sensor rate, samples per second: the nearest a driver offers at or above it, the simulated board's exactly (default: 200; 100 for calibrate and colortilt, whose models run at 100 Hz).", valueName: "hz"))
     var sensorRate: Double?
 
+    @Option(name: .customLong("wait-for-sensor"), help: ArgumentHelp("With --source auto, iio or evdev: when no sensor is there yet, look again for up to this many seconds (auto then falls back to the simulated board). For a board that boots into the game, where the sensor's driver may bind after the game starts.", valueName: "seconds"))
+    var waitForSensor: Double = 0
+
     static let rates: ClosedRange<Double> = 10 ... 5_000
+    static let waits: ClosedRange<Double> = 0 ... 600
 
     func validate() throws {
         // --iio-uri with a source that is not IIO is refused where the source is made.
         if let sensorRate, !Self.rates.contains(sensorRate) {
             throw ValidationError("--sensor-rate must be between 10 and 5000 samples per second")
         }
+        if !Self.waits.contains(waitForSensor) {
+            throw ValidationError("--wait-for-sensor must be between 0 and 600 seconds")
+        }
+        if waitForSensor > 0 {
+            switch source {
+            case .sim, .replay: throw ValidationError("--wait-for-sensor waits for a sensor to appear: use it with --source auto, iio or evdev")
+            case .auto, .iio, .evdev: break
+            }
+        }
     }
 
     /// The rate asked for, else the command's own default.
     func rate(default fallback: Double) -> Double { sensorRate ?? fallback }
 
-    /// Makes the source asked for (not started).
+    /// Makes the source asked for (not started). With `--wait-for-sensor`,
+    /// a sensor not found (or, for auto, the simulated board chosen for want
+    /// of one) is looked for again four times a second until the time is up;
+    /// then the last answer stands.
     func makeSource(defaultRate: Double) throws -> ChosenSource {
-        try source.makeSource(rate: rate(default: defaultRate), iioURI: iioURI)
+        let rate = rate(default: defaultRate)
+        let deadline = MonotonicClock.now() + Int64(waitForSensor * 1e9)
+        var said = false
+        while true {
+            let lastLook = MonotonicClock.now() >= deadline
+            do {
+                let chosen = try source.makeSource(rate: rate, iioURI: iioURI)
+                if lastLook || !(chosen.source is SimulatedSource) { return chosen }
+            } catch {
+                if lastLook { throw error }
+            }
+            if !said {
+                printError("no motion sensor yet: looking again for up to \(Int(waitForSensor.rounded(.up))) s (--wait-for-sensor)")
+                said = true
+            }
+            MonotonicClock.sleep(until: min(MonotonicClock.now() + 250_000_000, deadline))
+        }
     }
 
     /// Refuses a recording, for the commands that need a live sensor.

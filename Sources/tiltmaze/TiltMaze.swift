@@ -11,7 +11,7 @@ struct TiltMaze: ParsableCommand {
             board tilted by the arrow keys stands in.
             """,
         version: tiltmazeVersion,
-        subcommands: [Play.self, Levels.self, CalibrateCommand.self, ColorTiltCommand.self, Devices.self, Monitor.self, Record.self, Generate.self, Doctor.self, SnapshotCommand.self],
+        subcommands: [Play.self, Levels.self, CalibrateCommand.self, ColorTiltCommand.self, Devices.self, Monitor.self, Record.self, Generate.self, Doctor.self, SnapshotCommand.self, Kiosk.self],
         defaultSubcommand: Play.self
     )
 }

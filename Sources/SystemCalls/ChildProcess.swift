@@ -1,0 +1,63 @@
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs another program and waits for it: for the commands that hand a step
+/// to the system's own tool (`systemctl` for `tiltmaze kiosk`) rather than
+/// redo what it does. Not for a hot path: it forks.
+public enum ChildProcess {
+    /// How a program ended.
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case killed(signal: Int32)
+    }
+
+    /// What a program ended with, and what it wrote to standard output when
+    /// that was asked for (otherwise it writes to this process's own).
+    public struct Outcome: Sendable {
+        public var ending: Ending
+        public var output: String
+    }
+
+    /// Runs `arguments[0]` (looked up on PATH) with `arguments` and waits for
+    /// it. Fails only when the program cannot be started.
+    public static func run(_ arguments: [String], capturingOutput: Bool = false) -> Result<Outcome, Errno> {
+        precondition(!arguments.isEmpty, "a program to run")
+        var pipeEnds: [Int32] = [-1, -1]
+        if capturingOutput, case .failure(let e) = nothingOrErrno({ pipe(&pipeEnds) }) { return .failure(e) }
+        defer { for end in pipeEnds where end >= 0 { close(end) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if capturingOutput {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        }
+
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let started = posix_spawnp(&pid, arguments[0], &actions, nil, cArguments, environ)
+        guard started == 0 else { return .failure(Errno(rawValue: started)) }
+
+        var bytes: [UInt8] = []
+        if capturingOutput {
+            // Our copy of the write end goes, so that the read ends when the child's does.
+            close(pipeEnds[1])
+            pipeEnds[1] = -1
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while case .success(let n) = valueOrErrno({ chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) } }), n > 0 {
+                bytes += chunk[..<n]
+            }
+        }
+        var status: Int32 = 0
+        if case .failure(let e) = nothingOrErrno({ waitpid(pid, &status, 0) }) { return .failure(e) }
+        // WIFEXITED and friends are macros, which Swift does not import.
+        let signal = status & 0x7f
+        let ending: Ending = signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
+        return .success(Outcome(ending: ending, output: String(decoding: bytes, as: UTF8.self)))
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Glibc
+import SystemCalls
+import SystemPackage
+
+/// `tiltmaze kiosk enable|disable`: a board that boots into the game on a
+/// virtual console, through the unit tiltmaze-console@.service that the
+/// package (or `make install`) puts in place. The steps are systemctl's own;
+/// this command makes them one, and keeps what it changed so that disable
+/// puts it back.
+struct Kiosk: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk",
+        abstract: "Make this board boot into the game on a console, or stop it doing so.",
+        discussion: """
+            enable makes tiltmaze-console@CONSOLE.service start at boot in place of \
+            the console's login prompt (getty): the game runs there as a user made \
+            for it in group tiltmaze, starts on the campaign, waits up to 30 s for a \
+            sensor to appear, and logs to the journal (journalctl -u \
+            tiltmaze-console@tty1). Quit in its menu starts it again, or powers the \
+            board off with --on-quit poweroff; a game that keeps failing gives the \
+            console back to a login prompt. It takes effect at the next boot, or at \
+            once with: sudo systemctl start tiltmaze-console@tty1.
+
+            disable undoes all of it, the login prompt included. Both need root; \
+            with --root they change a system image under that directory instead \
+            (an SD card being prepared), and start or stop nothing.
+            """,
+        subcommands: [Enable.self, Disable.self]
+    )
+
+    struct Options: ParsableArguments {
+        @Option(help: ArgumentHelp("The virtual console the game takes.", valueName: "ttyN"))
+        var console = "tty1"
+
+        @Option(help: ArgumentHelp("Change the system image under this directory (as systemctl --root), not the running system.", valueName: "dir"))
+        var root: String?
+
+        func validate() throws {
+            let number = console.hasPrefix("tty") ? Int(console.dropFirst(3)) : nil
+            guard let number, (1 ... 63).contains(number), console == "tty\(number)" else {
+                throw ValidationError("--console must be a virtual console, tty1 to tty63 (not \(console))")
+            }
+            if let root, !root.hasPrefix("/") {
+                throw ValidationError("--root must be an absolute path (not \(root))")
+            }
+        }
+
+        var unit: String { "tiltmaze-console@\(console).service" }
+        var getty: String { "getty@\(console).service" }
+        /// Where enable writes its drop-in: what it changed, and the quit action.
+        var dropInDirectory: String { (root ?? "") + "/etc/systemd/system/\(unit).d" }
+        var dropIn: String { dropInDirectory + "/kiosk.conf" }
+        var live: Bool { root == nil }
+        /// Start and stop too: only on a running system whose systemd is up (not in a chroot or an image).
+        var startsAndStops: Bool { live && FilePath("/run/systemd/system").isAccessible(.exists) }
+
+        /// systemctl, against the image when --root was given.
+        func systemctl(_ arguments: String...) throws -> ChildProcess.Outcome {
+            let command = ["systemctl"] + (root.map { ["--root=\($0)"] } ?? []) + arguments
+            switch ChildProcess.run(command, capturingOutput: arguments.first == "is-enabled") {
+            case .success(let outcome): return outcome
+            case .failure(let errno):
+                printError("cannot run systemctl (\(errno)): kiosk mode needs systemd")
+                throw ExitCode(1)
+            }
+        }
+
+        func mustSucceed(_ outcome: ChildProcess.Outcome, _ what: String) throws {
+            guard outcome.ending == .exited(0) else {
+                printError("systemctl could not \(what) (above); nothing else was changed")
+                throw ExitCode(1)
+            }
+        }
+
+        /// Refuses before changing anything: not root, or the unit not installed.
+        func checkReady() throws {
+            if live && geteuid() != 0 {
+                printError("kiosk changes the system's units: run it as root (sudo tiltmaze kiosk …)")
+                throw ExitCode(1)
+            }
+            let places = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system", "/usr/local/lib/systemd/system"]
+            guard places.contains(where: { FilePath((root ?? "") + $0 + "/tiltmaze-console@.service").isAccessible(.exists) }) else {
+                printError("tiltmaze-console@.service is not installed\(root.map { " under \($0)" } ?? ""): install the tiltmaze package, or run sudo make install")
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    enum QuitAction: String, ExpressibleByArgument, CaseIterable {
+        case restart, poweroff
+    }
+
+    struct Enable: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Boot into the game on a console (root).")
+
+        @OptionGroup var options: Options
+
+        @Option(help: "What Quit in the game's menu does: restart (the game starts again) or poweroff.")
+        var onQuit: QuitAction = .restart
+
+        func run() throws {
+            try options.checkReady()
+            let gettyEnabled = try options.systemctl("is-enabled", options.getty).output
+                .split(separator: "\n").first == "enabled"
+            // Kept from an earlier enable: the login prompt it turned off is still ours to give back.
+            let gettyWasOurs = gettyEnabled || KioskDropIn.read(options.dropIn)?.gettyWasEnabled == true
+            let text = KioskDropIn(onQuit: onQuit, gettyWasEnabled: gettyWasOurs).text
+            if case .failure(let errno) = FilePath(options.dropInDirectory).makeDirectoryTree() {
+                printError("cannot make \(options.dropInDirectory): \(errno)")
+                throw ExitCode(1)
+            }
+            let written = text.utf8CString.withUnsafeBytes { bytes in
+                AtomicFile.write(UnsafeRawBufferPointer(rebasing: bytes.dropLast()), to: options.dropIn)
+            }
+            if case .failure(let errno) = written {
+                printError("cannot write \(options.dropIn): \(errno)")
+                throw ExitCode(1)
+            }
+            if gettyEnabled {
+                try options.mustSucceed(options.systemctl("disable", options.getty), "turn off the login prompt on \(options.console)")
+            }
+            try options.mustSucceed(options.systemctl("enable", options.unit), "enable \(options.unit)")
+            let quit = onQuit == .restart ? "Quit in its menu starts it again" : "Quit in its menu powers the board off"
+            if options.live {
+                print("""
+                    \(options.console) boots into TiltMaze from the next start; \(quit).
+                    Start it now: sudo systemctl start \(options.unit)
+                    Its messages: journalctl -u \(options.unit)
+                    Undo: sudo tiltmaze kiosk disable\(options.console == "tty1" ? "" : " --console \(options.console)")
+                    """)
+            } else {
+                print("\(options.console) of the image under \(options.root!) boots into TiltMaze; \(quit).")
+            }
+        }
+    }
+
+    struct Disable: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Give the console back to its login prompt (root).")
+
+        @OptionGroup var options: Options
+
+        func run() throws {
+            try options.checkReady()
+            let kept = KioskDropIn.read(options.dropIn)
+            // Stopped too, on the running system: the login prompt comes back at once.
+            try options.mustSucceed(options.startsAndStops ? options.systemctl("disable", "--now", options.unit)
+                                                 : options.systemctl("disable", options.unit), "disable \(options.unit)")
+            if kept != nil {
+                if case .failure(let errno) = nothingOrErrno({ unlink(options.dropIn) }), errno != .noSuchFileOrDirectory {
+                    printError("cannot remove \(options.dropIn): \(errno)")
+                    throw ExitCode(1)
+                }
+                _ = FilePath(options.dropInDirectory).removeDirectory()
+            }
+            if kept?.gettyWasEnabled == true {
+                try options.mustSucceed(options.startsAndStops ? options.systemctl("enable", "--now", options.getty)
+                                                     : options.systemctl("enable", options.getty), "enable \(options.getty) again")
+            }
+            print("\(options.console) no longer boots into TiltMaze" + (kept?.gettyWasEnabled == true ? "; its login prompt is back." : "."))
+        }
+    }
+}
+
+/// The drop-in `kiosk enable` writes beside the unit: the quit action, and
+/// whether the console's login prompt was enabled before (so that disable
+/// turns it on again only then).
+struct KioskDropIn: Equatable {
+    var onQuit: Kiosk.QuitAction
+    var gettyWasEnabled: Bool
+
+    static let gettyLine = "# getty was enabled on this console before: kiosk disable enables it again."
+
+    var text: String {
+        var lines = ["# Written by `tiltmaze kiosk enable`; `tiltmaze kiosk disable` removes it."]
+        if gettyWasEnabled { lines.append(Self.gettyLine) }
+        if onQuit == .poweroff {
+            lines += ["[Unit]", "# Quit in the game's menu ends it with status 0: the board powers off.",
+                      "SuccessAction=poweroff", "[Service]", "# A crash still starts the game again.", "Restart=on-failure"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The drop-in at `path`, or nil when there is none.
+    static func read(_ path: String) -> KioskDropIn? {
+        guard case .success(let bytes) = FileContents.read(path) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n").map(String.init)
+        return KioskDropIn(onQuit: lines.contains("SuccessAction=poweroff") ? .poweroff : .restart,
+                           gettyWasEnabled: lines.contains(gettyLine))
+    }
+}

@@ -1,0 +1,68 @@
+# The console unit's own command line brings the game up on tty1 on bochs's
+# display. The guest has no systemd, so the scenario runs what the unit runs
+# (systemd/tiltmaze-console@.service, copied here by host-prepare): its
+# ExecStart with its environment, tty1 as its controlling terminal. Started
+# before any sensor exists, the game must wait (--wait-for-sensor), take the
+# motion sensor that appears 3 s later, and draw the campaign's first level
+# (host-check compares it with `tiltmaze snapshot` of that level); SIGTERM,
+# what systemd sends to stop it, must end it with status 0.
+# (systemd-analyze verify and the unit's user, group and restarts are checked
+# by make test-deb in a chroot with the package installed.)
+set -eu
+
+modprobe bochs
+modprobe uinput
+modprobe evdev
+wait-for /dev/dri/card0 5
+wait-for /dev/uinput 5
+
+unit=/scenario/tiltmaze-console@.service
+command=$(sed -n 's/^ExecStart=//p' "$unit")
+case $command in
+/usr/bin/tiltmaze\ *) ;;
+*) echo "the unit's ExecStart is not /usr/bin/tiltmaze …: $command"; exit 1 ;;
+esac
+arguments=${command#/usr/bin/tiltmaze }
+environment=$(sed -n 's/^Environment=//p' "$unit" | sed 's|%S|/tmp/state|g; s|%i|tty1|g')
+echo "ExecStart: $command"
+echo "Environment: $environment"
+mkdir -p /tmp/state/tiltmaze-console/tty1
+
+chvt 1
+rm -f /tmp/unit.status /tmp/unit.err
+# $arguments and $environment unquoted on purpose: systemd splits them at spaces too.
+# shellcheck disable=SC2086
+setsid env $environment sh -c 'exec </dev/tty1 >/dev/tty1 2>/tmp/unit.err; "$0" "$@"; echo $? > /tmp/unit.status' \
+    "$BINARY" $arguments &
+
+sleep 3
+[ ! -e /tmp/unit.status ] || { echo "the game ended while waiting for a sensor:"; cat /tmp/unit.err; exit 1; }
+grep -q "looking again" /tmp/unit.err || { echo "the game did not say it waits for a sensor:"; cat /tmp/unit.err; exit 1; }
+
+./imu 0 > /tmp/imu.node &
+imu=$!
+for _ in $(seq 1 50); do [ -s /tmp/imu.node ] && break; sleep 0.1; done
+node=$(cat /tmp/imu.node)
+echo "motion sensor at $node"
+
+game=
+for _ in $(seq 1 300); do
+    if [ -e /tmp/unit.status ]; then echo "the game ended (status $(cat /tmp/unit.status)):"; cat /tmp/unit.err; exit 1; fi
+    for d in /proc/[0-9]*; do
+        [ "$(readlink "$d/exe" 2>/dev/null)" = "$BINARY" ] || continue
+        [ "$(ls "$d/task" | wc -l)" -ge 3 ] && game=${d#/proc/}
+    done
+    [ -n "$game" ] && break
+    sleep 0.1
+done
+[ -n "$game" ] || { echo "the game did not start within 30 s of the sensor:"; cat /tmp/unit.err; exit 1; }
+ls -l "/proc/$game/fd" | grep -q "$node" || { echo "the game does not read $node:"; cat /tmp/unit.err; exit 1; }
+wait-kms-flip
+screendump --settled-below 34 console-unit
+
+kill -TERM "$game"
+for _ in $(seq 1 100); do [ -e /tmp/unit.status ] && break; sleep 0.1; done
+kill "$imu" 2>/dev/null || true
+[ "$(cat /tmp/unit.status 2>/dev/null)" = 0 ] || { echo "SIGTERM did not end the game with status 0:"; cat /tmp/unit.err; exit 1; }
+echo "the game's messages (the journal's, under systemd):"
+cat /tmp/unit.err
