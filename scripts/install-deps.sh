@@ -21,9 +21,10 @@ if [ "$purpose" = test ]; then
     # the qemu tier, which boots Debian's kernel under qemu with a static busybox;
     # iiod serves a mock IMU over TCP for the --iio-uri tests.
     # The package is built, linted and installed in an overlaid root: dpkg-dev,
-    # lintian, and acl (setfacl, which the package depends on).
+    # lintian, acl (setfacl, which the package depends on), and systemd
+    # (systemctl and systemd-analyze, for the units and tiltmaze kiosk).
     packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod iiod
-        dpkg-dev lintian acl)
+        dpkg-dev lintian acl systemd)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -4,6 +4,7 @@ files that `make install`, `make uninstall` (and a package) share.
 
   scripts/install.py install   [--prefix /usr/local] [--destdir DIR] [--binary PATH] [--manuals DIR]
   scripts/install.py uninstall [--prefix /usr/local] [--destdir DIR]
+  (--only udev: the rules, their helper and the hrtimer unit alone, as udev/install.sh wants)
 
 What goes where (PREFIX /usr/local unless given):
   PREFIX/bin/tiltmaze                            the game and its tools
@@ -121,14 +122,24 @@ def file_list(prefix, manuals):
     return files
 
 
-def stage(prefix, destdir, binary, manuals, say=print):
-    """Writes every listed file under destdir; returns the paths installed (without destdir)."""
-    if not os.access(binary, os.X_OK):
+def udev_part(prefix):
+    """The files udev/install.sh installs by themselves, for a player who
+    runs the game from the build tree: the helper, the rules, the hrtimer unit."""
+    p = places(prefix)
+    return {f"{p['helper']}/tiltmaze-sysfs-access", f"{p['udev']}/70-tiltmaze.rules",
+            f"{p['units']}/tiltmaze-hrtimer.service"}
+
+
+def stage(prefix, destdir, binary, manuals, say=print, only=None):
+    """Writes every listed file (or those in `only`) under destdir; returns
+    the paths installed (without destdir)."""
+    if only is None and not os.access(binary, os.X_OK):
         sys.exit(f"install: no built binary at {binary}: run `make release` first")
-    if not manual_pages(manuals):
+    if only is None and not manual_pages(manuals):
         sys.exit(f"install: no manual pages in {manuals}: run `make release` first")
+    files = [entry for entry in file_list(prefix, manuals) if only is None or entry[0] in only]
     installed = []
-    for where, mode, make in file_list(prefix, manuals):
+    for where, mode, make in files:
         target = destdir + where
         os.makedirs(os.path.dirname(target), exist_ok=True)
         data = make(binary)
@@ -144,8 +155,9 @@ def stage(prefix, destdir, binary, manuals, say=print):
 
 
 def install(args):
-    stage(args.prefix, args.destdir, args.binary, args.manuals)
-    if not args.destdir:
+    only = udev_part(args.prefix) if args.only == "udev" else None
+    stage(args.prefix, args.destdir, args.binary, args.manuals, only=only)
+    if not args.destdir and only is None:
         after_real_install()
 
 
@@ -163,11 +175,13 @@ def after_real_install():
 
 
 def uninstall(args):
-    listed = [where for where, _, _ in file_list(args.prefix, None)]
+    listed = [where for where, _, _ in file_list(args.prefix, None)
+              if args.only != "udev" or where in udev_part(args.prefix)]
     # The manual pages are whatever install found to install: take them as they stand.
     man = places(args.prefix)["man"]
     pages = glob.glob(f"{args.destdir}{man}/tiltmaze.1.gz") + glob.glob(f"{args.destdir}{man}/tiltmaze-*.1.gz")
-    listed += sorted(f"{man}/{os.path.basename(page)}" for page in pages)
+    if args.only != "udev":
+        listed += sorted(f"{man}/{os.path.basename(page)}" for page in pages)
     directories = set()
     for where in listed:
         target = args.destdir + where
@@ -200,6 +214,7 @@ def main():
     parser.add_argument("--destdir", default="")
     parser.add_argument("--binary", default=RELEASE_BINARY)
     parser.add_argument("--manuals", default=MANUALS)
+    parser.add_argument("--only", choices=["udev"], help="the udev rules, their helper and the hrtimer unit alone")
     args = parser.parse_args()
     args.destdir = args.destdir.rstrip("/")
     if args.destdir:

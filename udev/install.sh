@@ -1,6 +1,9 @@
 #!/bin/sh
 # Installs (or removes) TiltMaze's udev rules, their helper, the group they
-# grant, and optionally the boot-time hrtimer trigger. Run from anywhere:
+# grant, and the boot-time hrtimer trigger's unit (enabled with --hrtimer),
+# for a player who runs the game from the build tree; `make install` and the
+# package install the same files (scripts/install.py has the list) and more.
+# Run from anywhere:
 #
 #   sudo udev/install.sh              rules + helper + group; adds you to it
 #   sudo udev/install.sh --hrtimer    the same, plus tiltmaze-hrtimer.service
@@ -44,11 +47,9 @@ reload_udev() {
 if [ $mode = uninstall ]; then
     if [ -f "$unit" ]; then
         systemctl disable --now tiltmaze-hrtimer.service || say "could not stop tiltmaze-hrtimer.service (is a game using the trigger?)"
-        rm -f "$unit"
-        systemctl daemon-reload
     fi
-    rm -f "$rules" "$helper"
-    rmdir /usr/local/lib/tiltmaze 2>/dev/null || true
+    python3 "$here/../scripts/install.py" uninstall --only udev >/dev/null
+    [ -d /run/systemd/system ] && systemctl daemon-reload
     reload_udev
     if getent group "$group" >/dev/null; then
         groupdel "$group" && say "removed group $group"
@@ -68,8 +69,8 @@ if ! getent group "$group" >/dev/null; then
     say "created group $group"
 fi
 
-install -D -m 0755 "$here/tiltmaze-sysfs-access" "$helper"
-install -D -m 0644 "$here/70-tiltmaze.rules" "$rules"
+# The files from the list `make install` and the package use.
+python3 "$here/../scripts/install.py" install --only udev >/dev/null
 reload_udev
 # iio-trig-hrtimer may be loaded already: give the group its configfs
 # directory now rather than at the next load.
@@ -78,7 +79,6 @@ if [ -d "$hrtimer_dir" ]; then
 fi
 
 if [ $hrtimer = yes ]; then
-    install -D -m 0644 "$here/tiltmaze-hrtimer.service" "$unit"
     systemctl daemon-reload
     systemctl enable --now tiltmaze-hrtimer.service
     say "hrtimer trigger 'tiltmaze' is made at every boot (remove: sudo systemctl disable --now tiltmaze-hrtimer.service)"

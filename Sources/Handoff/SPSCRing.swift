@@ -8,8 +8,10 @@ import Synchronization
 /// ring made with a `bell` rings it after each value, so a consumer may
 /// sleep until one comes instead of polling (what the bell costs is the bell's).
 ///
-/// Indices grow without wrapping (an `Int` will not overflow in the lifetime of
-/// a machine at any sample rate) and are masked on use. Each side keeps a
+/// Indices grow and are masked on use. A 64-bit `Int` will not overflow in the
+/// lifetime of a machine at any sample rate; a 32-bit one wraps after 2³¹
+/// values (25 days at 1 kHz), so every difference of indices is taken with
+/// wrapping arithmetic, which stays right across the wrap. Each side keeps a
 /// private cached copy of the other side's index and reloads it only when the
 /// cache says the ring looks full (producer) or empty (consumer): in steady
 /// state that removes most cross-core cache-line traffic. Producer-owned and
@@ -94,9 +96,9 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     @discardableResult
     public func push(_ value: Element) -> Bool {
         let t = tail.load(ordering: .relaxed)       // only this thread writes tail
-        if t - cachedHead == capacity {
+        if t &- cachedHead == capacity {
             cachedHead = head.load(ordering: .acquiring)
-            if t - cachedHead == capacity {
+            if t &- cachedHead == capacity {
                 dropped.wrappingAdd(1, ordering: .relaxed)
                 return false
             }

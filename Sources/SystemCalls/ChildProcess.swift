@@ -21,8 +21,12 @@ public enum ChildProcess {
     }
 
     /// Runs `arguments[0]` (looked up on PATH) with `arguments` and waits for
-    /// it. Fails only when the program cannot be started.
-    public static func run(_ arguments: [String], capturingOutput: Bool = false) -> Result<Outcome, Errno> {
+    /// it; with `silencingErrors`, its standard error goes to /dev/null (for
+    /// a question whose "no" the program words as an error). It starts with
+    /// no signal blocked and every signal at its default, whatever this
+    /// process has blocked or ignored. Fails only when it cannot be started.
+    public static func run(_ arguments: [String], capturingOutput: Bool = false,
+                           silencingErrors: Bool = false) -> Result<Outcome, Errno> {
         precondition(!arguments.isEmpty, "a program to run")
         var pipeEnds: [Int32] = [-1, -1]
         if capturingOutput, case .failure(let e) = nothingOrErrno({ pipe(&pipeEnds) }) { return .failure(e) }
@@ -36,11 +40,23 @@ public enum ChildProcess {
             posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
             posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         }
+        if silencingErrors {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
-        let started = posix_spawnp(&pid, arguments[0], &actions, nil, cArguments, environ)
+        let started = posix_spawnp(&pid, arguments[0], &actions, &attributes, cArguments, environ)
         guard started == 0 else { return .failure(Errno(rawValue: started)) }
 
         var bytes: [UInt8] = []

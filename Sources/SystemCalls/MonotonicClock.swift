@@ -22,7 +22,8 @@ public enum MonotonicClock {
     /// deadline has passed. Restarts after signals.
     /// The corresponding C function is `clock_nanosleep(TIMER_ABSTIME)`.
     public static func sleep(until deadline: Int64) {
-        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000),
+        // time_t, not Int: on 32-bit ARM with a 64-bit time_t the two differ.
+        var ts = timespec(tv_sec: time_t(deadline / 1_000_000_000),
                           tv_nsec: Int(deadline % 1_000_000_000))
         // clock_nanosleep returns the errno instead of setting it: EINTR means go on sleeping.
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}

@@ -58,7 +58,9 @@ struct Kiosk: ParsableCommand {
         /// systemctl, against the image when --root was given.
         func systemctl(_ arguments: String...) throws -> ChildProcess.Outcome {
             let command = ["systemctl"] + (root.map { ["--root=\($0)"] } ?? []) + arguments
-            switch ChildProcess.run(command, capturingOutput: arguments.first == "is-enabled") {
+            // is-enabled answers on standard output, and words "no such unit" as an error.
+            let question = arguments.first == "is-enabled"
+            switch ChildProcess.run(command, capturingOutput: question, silencingErrors: question) {
             case .success(let outcome): return outcome
             case .failure(let errno):
                 printError("cannot run systemctl (\(errno)): kiosk mode needs systemd")

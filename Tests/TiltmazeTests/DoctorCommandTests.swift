@@ -225,6 +225,33 @@ struct DoctorCommandTests {
         }
     }
 
+    @Test("--wait-for-sensor looks again while no sensor is there, then falls back to the simulated board")
+    func waitForSensorNone() throws {
+        let empty = Testbed()
+        try withExtendedLifetime(empty) {
+            UnprivilegedFileAccess.share(empty)
+            let command = UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary])
+            let r = try ProgramRunner.run(["monitor", "--source", "auto", "--wait-for-sensor", "1", "--samples", "1"], command: command)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("no motion sensor yet: looking again for up to 1 s (--wait-for-sensor)"), "\(r.stderr)")
+            #expect(r.stderr.contains("reading simulated board (no IMU found)"), "\(r.stderr)")
+        }
+    }
+
+    @Test("--wait-for-sensor takes a sensor that is already there at once")
+    func waitForSensorPresent() throws {
+        let present = Testbed()
+        try withExtendedLifetime(present) {
+            try present.add(MockEvdevDevice.dualSenseMotion(eventNumber: 4))
+            try present.setPermissions("/dev/input/event4", 0o644)
+            UnprivilegedFileAccess.share(present)
+            let command = UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary])
+            let r = try ProgramRunner.run(["monitor", "--source", "auto", "--wait-for-sensor", "30", "--samples", "1"], command: command, timeout: 4)
+            #expect(!r.stderr.contains("looking again"), "\(r.stderr)")
+            #expect(r.stderr.contains("reading Sony Interactive Entertainment DualSense Wireless Controller Motion Sensors on /dev/input/event4"), "\(r.stderr)")
+        }
+    }
+
     /// What `doctor`, `devices` and `monitor --source auto` each say `--source auto`
     /// uses, run as the player on `testbed`.
     func autoAnswers(_ testbed: Testbed) throws -> (doctor: String?, devices: String?, monitor: String?) {

@@ -1,0 +1,170 @@
+import Foundation
+import MockDevices
+import SystemCalls
+import Testing
+
+@Suite("running another program (ChildProcess)")
+struct ChildProcessTests {
+    @Test("its exit status and its standard output come back")
+    func exitAndOutput() throws {
+        let outcome = try ChildProcess.run(["sh", "-c", "echo one; echo two; exit 3"], capturingOutput: true).get()
+        #expect(outcome.ending == .exited(3))
+        #expect(outcome.output == "one\ntwo\n")
+    }
+
+    @Test("a program killed by a signal is told apart from one that exited")
+    func killed() throws {
+        let outcome = try ChildProcess.run(["sh", "-c", "kill -TERM $$"]).get()
+        #expect(outcome.ending == .killed(signal: SIGTERM))
+    }
+
+    @Test("a program that is not there is an error, not an exit status")
+    func missing() {
+        let result = ChildProcess.run(["tiltmaze-no-such-program-\(getpid())"])
+        guard case .failure(let errno) = result else {
+            Issue.record("started a program that does not exist: \(result)")
+            return
+        }
+        #expect(errno == .noSuchFileOrDirectory)
+    }
+}
+
+@Suite("tiltmaze kiosk")
+struct KioskCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("a console that is not a virtual console, or a relative --root, is refused", arguments: [
+        (["kiosk", "enable", "--console", "tty0"], "tty1 to tty63 (not tty0)"),
+        (["kiosk", "enable", "--console", "ttyS0"], "tty1 to tty63 (not ttyS0)"),
+        (["kiosk", "disable", "--console", "tty64"], "tty1 to tty63 (not tty64)"),
+        (["kiosk", "enable", "--root", "mnt/card"], "--root must be an absolute path (not mnt/card)"),
+        (["kiosk", "enable", "--on-quit", "explode"], "--on-quit"),
+    ])
+    func refused(arguments: [String], message: String) throws {
+        let r = try ProgramRunner.run(arguments)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test("without the unit installed, enable names what to install and changes nothing")
+    func unitMissing() throws {
+        let root = try Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let r = try ProgramRunner.run(["kiosk", "enable", "--root", root])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("tiltmaze-console@.service is not installed under \(root): install the tiltmaze package, or run sudo make install"), "\(r.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root).isEmpty)
+    }
+
+    /// A system image with the console unit and a getty enabled on tty1, as
+    /// Debian ships it, for systemctl --root to work on.
+    static func image() throws -> String {
+        let root = try temporaryRoot()
+        let units = root + "/usr/lib/systemd/system"
+        try FileManager.default.createDirectory(atPath: units, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository.appendingPathComponent("systemd/tiltmaze-console@.service").path,
+                                         toPath: units + "/tiltmaze-console@.service")
+        try """
+            [Unit]
+            Description=Getty on %I
+            [Service]
+            ExecStart=-/sbin/agetty -o '-p -- \\\\u' --noclear - $TERM
+            [Install]
+            WantedBy=getty.target
+            DefaultInstance=tty1
+
+            """.write(toFile: units + "/getty@.service", atomically: true, encoding: .utf8)
+        let wants = root + "/etc/systemd/system/getty.target.wants"
+        try FileManager.default.createDirectory(atPath: wants, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: wants + "/getty@tty1.service", withDestinationPath: "/usr/lib/systemd/system/getty@.service")
+        return root
+    }
+
+    static func temporaryRoot() throws -> String {
+        let root = NSTemporaryDirectory() + "tiltmaze-kiosk-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    /// Every path under `root` with where a link points: the state systemctl changes.
+    static func tree(_ root: String) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: root).sorted().map { path in
+            let link = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + path)
+            return path + (link.map { " -> \($0)" } ?? "")
+        }
+    }
+
+    static var hasSystemctl: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/systemctl") || FileManager.default.isExecutableFile(atPath: "/bin/systemctl") }
+
+    @Test("enable --root puts the game in the login prompt's place on tty1, with the quit action; disable puts all back",
+          .enabled(if: hasSystemctl, "systemctl (package systemd) is not installed"))
+    func enableAndDisable() throws {
+        let root = try Self.image()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let before = try Self.tree(root)
+
+        let enable = try ProgramRunner.run(["kiosk", "enable", "--root", root, "--on-quit", "poweroff"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        #expect(enable.stdout.contains("tty1 of the image under \(root) boots into TiltMaze; Quit in its menu powers the board off."), "\(enable.stdout)")
+        let wants = root + "/etc/systemd/system/multi-user.target.wants/tiltmaze-console@tty1.service"
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: wants)) == "/usr/lib/systemd/system/tiltmaze-console@.service")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/systemd/system/getty.target.wants/getty@tty1.service")) == nil,
+                "the login prompt is still enabled on tty1")
+        let dropIn = try String(contentsOfFile: root + "/etc/systemd/system/tiltmaze-console@tty1.service.d/kiosk.conf", encoding: .utf8)
+        #expect(dropIn.contains("\nSuccessAction=poweroff\n"), "\(dropIn)")
+        #expect(dropIn.contains("\nRestart=on-failure\n"), "\(dropIn)")
+
+        // Enabled again with the other quit action: the drop-in changes, and the getty is still remembered.
+        let again = try ProgramRunner.run(["kiosk", "enable", "--root", root])
+        #expect(again.status == 0, "\(again.stderr)")
+        let restart = try String(contentsOfFile: root + "/etc/systemd/system/tiltmaze-console@tty1.service.d/kiosk.conf", encoding: .utf8)
+        #expect(!restart.contains("SuccessAction"), "\(restart)")
+
+        let disable = try ProgramRunner.run(["kiosk", "disable", "--root", root])
+        #expect(disable.status == 0, "\(disable.stderr)")
+        #expect(disable.stdout.contains("tty1 no longer boots into TiltMaze; its login prompt is back."), "\(disable.stdout)")
+        #expect(try Self.tree(root) == before)
+    }
+
+    @Test("a console whose login prompt was not enabled gets none from disable",
+          .enabled(if: hasSystemctl, "systemctl (package systemd) is not installed"))
+    func otherConsole() throws {
+        let root = try Self.image()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let before = try Self.tree(root)
+        let enable = try ProgramRunner.run(["kiosk", "enable", "--root", root, "--console", "tty3"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        // (Links read, not followed: they point into the image's /usr, not this machine's.)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/systemd/system/multi-user.target.wants/tiltmaze-console@tty3.service")) != nil)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/systemd/system/getty.target.wants/getty@tty1.service")) != nil,
+                "enabling tty3 touched tty1's login prompt")
+        let disable = try ProgramRunner.run(["kiosk", "disable", "--root", root, "--console", "tty3"])
+        #expect(disable.status == 0, "\(disable.stderr)")
+        #expect(disable.stdout.contains("tty3 no longer boots into TiltMaze."), "\(disable.stdout)")
+        #expect(try Self.tree(root) == before)
+    }
+
+    @Test("enable on the running system asks for root when not run as root")
+    func needsRoot() throws {
+        // As root (CI), the same check run as nobody.
+        let r = try ProgramRunner.run(["kiosk", "enable"], command: UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary]))
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("run it as root"), "\(r.stderr)")
+    }
+}
+
+@Suite("--wait-for-sensor")
+struct WaitForSensorTests {
+    @Test("is refused where there is nothing to wait for, or out of range", arguments: [
+        (["monitor", "--source", "sim", "--wait-for-sensor", "5"], "use it with --source auto, iio or evdev"),
+        (["monitor", "--source", "replay:/tmp/x.tiltrec", "--wait-for-sensor", "5"], "use it with --source auto, iio or evdev"),
+        (["play", "--wait-for-sensor", "700"], "between 0 and 600 seconds"),
+        (["monitor", "--wait-for-sensor=-1"], "between 0 and 600 seconds"),
+    ])
+    func refused(arguments: [String], message: String) throws {
+        let r = try ProgramRunner.run(arguments)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+}
