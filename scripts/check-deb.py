@@ -9,10 +9,11 @@
 4. installed for real: `apt-get install ./tiltmaze_*.deb` inside a chroot of
    this machine's own root seen through an overlay (in a mount namespace of
    its own, so nothing of the real system changes), which runs the package's
-   maintainer scripts. There the group tiltmaze must appear, a user added to
-   it runs `tiltmaze doctor` and sees the membership, the program, its manual
-   pages and completions work from /usr, and `dpkg --purge` then removes every
-   file and the group.
+   maintainer scripts. It is installed as `sudo apt install` run by a player
+   would be (SUDO_USER set): the group tiltmaze must appear with the player
+   in it, the player's next login must see that in `tiltmaze doctor`, the
+   program, its manual pages and completions must work from /usr, and
+   `dpkg --purge` must then remove every file and the group.
 
 udev's reload in the scripts is not exercised here: no udev daemon runs on
 this machine (nor in the qemu tier's guest), and the scripts skip that step
@@ -57,8 +58,10 @@ failed=0
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 # This machine may have the group from a developer's own install: the package must make it.
 groupdel tiltmaze 2>/dev/null
+useradd --create-home --shell /bin/sh player
+# As `sudo apt install ./tiltmaze_*.deb` run by the player: sudo sets SUDO_USER.
 # Recommends (udev) left out: this machine runs no udev, and everything else is already here.
-apt-get install -y -q --no-install-recommends "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "apt-get install ./deb failed"; exit 1; }
+SUDO_USER=player apt-get install -y -q --no-install-recommends "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "apt-get install ./deb failed"; exit 1; }
 getent group tiltmaze >/dev/null || fail "postinst did not make the group tiltmaze"
 grep -q "made the group tiltmaze" /tmp/apt.log || fail "postinst did not say it made the group"
 [ "$(/usr/bin/tiltmaze --version)" = "$2" ] || fail "the installed tiltmaze does not print $2"
@@ -66,8 +69,8 @@ MANWIDTH=80 man tiltmaze-play 2>/dev/null | grep -q "tiltmaze play" || fail "man
 man -w tiltmaze >/dev/null 2>&1 || fail "man tiltmaze finds no page"
 grep -q calibrate /usr/share/bash-completion/completions/tiltmaze || fail "no bash completion"
 grep -q /usr/lib/tiltmaze/tiltmaze-sysfs-access /usr/lib/udev/rules.d/70-tiltmaze.rules || fail "the rules do not call the packaged helper"
-useradd --create-home --shell /bin/sh player
-usermod -aG tiltmaze player
+id -nG player | tr ' ' '\n' | grep -qx tiltmaze || fail "postinst did not add the sudo user to the group"
+grep -q "added player to the group tiltmaze" /tmp/apt.log || fail "postinst did not say it added the player"
 # A new login of the player: the group is theirs now, and doctor says so.
 su player -c "tiltmaze doctor" >/tmp/doctor.txt 2>&1
 grep -q "^OK   group: you are in group tiltmaze" /tmp/doctor.txt || { cat /tmp/doctor.txt >&2; fail "doctor as a member of tiltmaze did not see the group"; }
