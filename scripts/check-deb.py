@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """The Debian package as a user gets it (run by `make test-deb`, after `make release`):
 
+0. `make release` run again compiles and links nothing (a second `make deb`
+   with no change rebuilds nothing in Swift);
 1. built by scripts/make-deb.py into a temporary folder;
 2. its contents (dpkg-deb --contents) are exactly install.py's list for
    PREFIX=/usr plus the copyright and changelog, owned by root, and the
@@ -134,7 +136,17 @@ def install_for_real(package, version):
         shutil.rmtree(top, ignore_errors=True)
 
 
+def rebuild_is_empty():
+    """`make release` again on an unchanged tree (make test ran it just
+    before) must compile and link nothing: a second `make deb` is quick."""
+    run = subprocess.run([os.path.join(install.ROOT, "scripts/build-release.sh")], capture_output=True, text=True)
+    work = [line for line in run.stdout.splitlines() if "Compiling" in line or "Linking" in line]
+    check("make release failed when run again", run.returncode == 0, run.stderr[-2000:])
+    check("make release on an unchanged tree built again:\n  " + "\n  ".join(work[:10]), not work)
+
+
 def main():
+    rebuild_is_empty()
     binary, manuals = install.RELEASE_BINARY, install.MANUALS
     version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     out = tempfile.mkdtemp(prefix="tiltmaze-deb.")

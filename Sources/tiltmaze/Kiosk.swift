@@ -68,9 +68,10 @@ struct Kiosk: ParsableCommand {
             }
         }
 
-        func mustSucceed(_ outcome: ChildProcess.Outcome, _ what: String) throws {
+        /// Fails, saying what could not be done and how things stand, unless systemctl succeeded.
+        func mustSucceed(_ outcome: ChildProcess.Outcome, _ what: String, state: String) throws {
             guard outcome.ending == .exited(0) else {
-                printError("systemctl could not \(what) (above); nothing else was changed")
+                printError("systemctl could not \(what) (above); \(state)")
                 throw ExitCode(1)
             }
         }
@@ -119,10 +120,13 @@ struct Kiosk: ParsableCommand {
                 printError("cannot write \(options.dropIn): \(errno)")
                 throw ExitCode(1)
             }
+            // The game's unit first: if it cannot be enabled, the login prompt stays.
+            try options.mustSucceed(options.systemctl("enable", options.unit), "enable \(options.unit)",
+                                    state: "the login prompt on \(options.console) is left as it was")
             if gettyEnabled {
-                try options.mustSucceed(options.systemctl("disable", options.getty), "turn off the login prompt on \(options.console)")
+                try options.mustSucceed(options.systemctl("disable", options.getty), "turn off the login prompt on \(options.console)",
+                                        state: "\(options.unit) is enabled beside it, and the two would race for the console at boot: run sudo systemctl disable \(options.getty)")
             }
-            try options.mustSucceed(options.systemctl("enable", options.unit), "enable \(options.unit)")
             let quit = onQuit == .restart ? "Quit in its menu starts it again" : "Quit in its menu powers the board off"
             if options.live {
                 print("""
@@ -147,7 +151,8 @@ struct Kiosk: ParsableCommand {
             let kept = KioskDropIn.read(options.dropIn)
             // Stopped too, on the running system: the login prompt comes back at once.
             try options.mustSucceed(options.startsAndStops ? options.systemctl("disable", "--now", options.unit)
-                                                 : options.systemctl("disable", options.unit), "disable \(options.unit)")
+                                                 : options.systemctl("disable", options.unit), "disable \(options.unit)",
+                                    state: "nothing was changed")
             if kept != nil {
                 if case .failure(let errno) = nothingOrErrno({ unlink(options.dropIn) }), errno != .noSuchFileOrDirectory {
                     printError("cannot remove \(options.dropIn): \(errno)")
@@ -157,7 +162,8 @@ struct Kiosk: ParsableCommand {
             }
             if kept?.gettyWasEnabled == true {
                 try options.mustSucceed(options.startsAndStops ? options.systemctl("enable", "--now", options.getty)
-                                                     : options.systemctl("enable", options.getty), "enable \(options.getty) again")
+                                                     : options.systemctl("enable", options.getty), "enable \(options.getty) again",
+                                        state: "the game no longer starts on \(options.console); enable its login prompt with sudo systemctl enable --now \(options.getty)")
             }
             print("\(options.console) no longer boots into TiltMaze" + (kept?.gettyWasEnabled == true ? "; its login prompt is back." : "."))
         }

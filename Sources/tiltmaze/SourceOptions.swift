@@ -56,7 +56,13 @@ struct SourceOptions: ParsableArguments {
                 if lastLook { throw error }
             }
             if !said {
-                printError("no motion sensor yet: looking again for up to \(Int(waitForSensor.rounded(.up))) s (--wait-for-sensor)")
+                let line = "no motion sensor yet: looking again for up to \(Int(waitForSensor.rounded(.up))) s (--wait-for-sensor)"
+                printError(line)
+                // Started by the console unit, errors go to the journal: the
+                // player looking at the screen is told too.
+                if StandardStream.output.isTerminal && !StandardStream.error.isTerminal {
+                    StandardStream.output.write("tiltmaze: \(line)\n")
+                }
                 said = true
             }
             MonotonicClock.sleep(until: min(MonotonicClock.now() + 250_000_000, deadline))

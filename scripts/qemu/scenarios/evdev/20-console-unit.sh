@@ -2,7 +2,8 @@
 # display. The guest has no systemd, so the scenario runs what the unit runs
 # (systemd/tiltmaze-console@.service, copied here by host-prepare): its
 # ExecStart with its environment, tty1 as its controlling terminal. Started
-# before any sensor exists, the game must wait (--wait-for-sensor), take the
+# before any sensor exists, the game must wait (--wait-for-sensor), saying so
+# on the screen as well as in its log, take the
 # motion sensor that appears 3 s later, and draw the campaign's first level
 # (host-check compares it with `tiltmaze snapshot` of that level); SIGTERM,
 # what systemd sends to stop it, must end it with status 0.
@@ -38,6 +39,8 @@ setsid env $environment sh -c 'exec </dev/tty1 >/dev/tty1 2>/tmp/unit.err; "$0" 
 sleep 3
 [ ! -e /tmp/unit.status ] || { echo "the game ended while waiting for a sensor:"; cat /tmp/unit.err; exit 1; }
 grep -q "looking again" /tmp/unit.err || { echo "the game did not say it waits for a sensor:"; cat /tmp/unit.err; exit 1; }
+# Its errors go to the journal under systemd: the screen must say it too (tty1's text, from /dev/vcs1).
+grep -q "no motion sensor yet: looking again" /dev/vcs1 || { echo "tty1 does not say the game waits for a sensor"; exit 1; }
 
 ./imu 0 > /tmp/imu.node &
 imu=$!
