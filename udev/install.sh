@@ -54,7 +54,7 @@ if [ $mode = uninstall ]; then
     if getent group "$group" >/dev/null; then
         groupdel "$group" && say "removed group $group"
     fi
-    say "uninstalled; devices are back to their default permissions"
+    say "removed $rules and $helper; devices are back to their default permissions"
     exit 0
 fi
 
@@ -96,4 +96,4 @@ if [ -n "$user" ] && [ "$user" != root ]; then
 else
     say "add each player with: sudo usermod -aG $group NAME (then they log out and in again)"
 fi
-say "installed. Check with: tiltmaze doctor"
+say "installed $rules and $helper. Check with: tiltmaze doctor"

@@ -73,8 +73,13 @@ extension MotionSampleText {
             var fraction = String(Int(scaled.truncatingRemainder(dividingBy: pow10(decimals))))
             fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
             let text = "\(value < 0 && scaled != 0 ? "-" : "+")\(whole).\(fraction)"
-            return String(repeating: " ", count: max(0, 8 - text.count)) + text
+            return rightAligned(text, width: 8)
         }.joined(separator: " ")
+    }
+
+    /// `text` padded on the left to `width` characters, as printf's `%8s` would.
+    public static func rightAligned(_ text: String, width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     private static func pow10(_ n: Int) -> Double {

@@ -27,7 +27,6 @@ public enum ChildProcess {
     /// process has blocked or ignored. Fails only when it cannot be started.
     public static func run(_ arguments: [String], capturingOutput: Bool = false,
                            silencingErrors: Bool = false) -> Result<Outcome, Errno> {
-        precondition(!arguments.isEmpty, "a program to run")
         var pipeEnds: [Int32] = [-1, -1]
         if capturingOutput, case .failure(let e) = nothingOrErrno({ pipe(&pipeEnds) }) { return .failure(e) }
         defer { for end in pipeEnds where end >= 0 { close(end) } }
@@ -43,6 +42,31 @@ public enum ChildProcess {
         if silencingErrors {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        let pid: pid_t
+        switch spawn(arguments, actions: &actions) {
+        case .success(let started): pid = started
+        case .failure(let e): return .failure(e)
+        }
+
+        var bytes: [UInt8] = []
+        if capturingOutput {
+            // Our copy of the write end goes, so that the read ends when the child's does.
+            close(pipeEnds[1])
+            pipeEnds[1] = -1
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while case .success(let n) = valueOrErrno({ chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) } }), n > 0 {
+                bytes += chunk[..<n]
+            }
+        }
+        return wait(pid).map { Outcome(ending: $0, output: String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Starts `arguments[0]` (looked up on PATH unless it names a path) with
+    /// `actions` applied to its descriptors, no signal blocked and every
+    /// signal at its default, whatever this process has blocked or ignored
+    /// (a pool thread blocks most). Returns its pid for `wait`.
+    public static func spawn(_ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?) -> Result<pid_t, Errno> {
+        precondition(!arguments.isEmpty, "a program to run")
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -56,24 +80,17 @@ public enum ChildProcess {
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
-        let started = posix_spawnp(&pid, arguments[0], &actions, &attributes, cArguments, environ)
-        guard started == 0 else { return .failure(Errno(rawValue: started)) }
+        let started = posix_spawnp(&pid, arguments[0], actions, &attributes, cArguments, environ)
+        return started == 0 ? .success(pid) : .failure(Errno(rawValue: started))
+    }
 
-        var bytes: [UInt8] = []
-        if capturingOutput {
-            // Our copy of the write end goes, so that the read ends when the child's does.
-            close(pipeEnds[1])
-            pipeEnds[1] = -1
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while case .success(let n) = valueOrErrno({ chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) } }), n > 0 {
-                bytes += chunk[..<n]
-            }
-        }
+    /// Waits for the child `pid` to end. The corresponding C function is `waitpid`.
+    public static func wait(_ pid: pid_t) -> Result<Ending, Errno> {
         var status: Int32 = 0
-        if case .failure(let e) = nothingOrErrno({ waitpid(pid, &status, 0) }) { return .failure(e) }
-        // WIFEXITED and friends are macros, which Swift does not import.
-        let signal = status & 0x7f
-        let ending: Ending = signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
-        return .success(Outcome(ending: ending, output: String(decoding: bytes, as: UTF8.self)))
+        return nothingOrErrno({ waitpid(pid, &status, 0) }).map {
+            // WIFEXITED and friends are macros, which Swift does not import.
+            let signal = status & 0x7f
+            return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
+        }
     }
 }

@@ -68,6 +68,11 @@ struct Kiosk: ParsableCommand {
             }
         }
 
+        /// systemctl enable or disable of `unit`, with `--now` where units are started and stopped.
+        func systemctl(_ verb: String, now unit: String) throws -> ChildProcess.Outcome {
+            startsAndStops ? try systemctl(verb, "--now", unit) : try systemctl(verb, unit)
+        }
+
         /// Fails, saying what could not be done and how things stand, unless systemctl succeeded.
         func mustSucceed(_ outcome: ChildProcess.Outcome, _ what: String, state: String) throws {
             guard outcome.ending == .exited(0) else {
@@ -113,10 +118,7 @@ struct Kiosk: ParsableCommand {
                 printError("cannot make \(options.dropInDirectory): \(errno)")
                 throw ExitCode(1)
             }
-            let written = text.utf8CString.withUnsafeBytes { bytes in
-                AtomicFile.write(UnsafeRawBufferPointer(rebasing: bytes.dropLast()), to: options.dropIn)
-            }
-            if case .failure(let errno) = written {
+            if case .failure(let errno) = Array(text.utf8).withUnsafeBytes({ AtomicFile.write($0, to: options.dropIn) }) {
                 printError("cannot write \(options.dropIn): \(errno)")
                 throw ExitCode(1)
             }
@@ -150,8 +152,7 @@ struct Kiosk: ParsableCommand {
             try options.checkReady()
             let kept = KioskDropIn.read(options.dropIn)
             // Stopped too, on the running system: the login prompt comes back at once.
-            try options.mustSucceed(options.startsAndStops ? options.systemctl("disable", "--now", options.unit)
-                                                 : options.systemctl("disable", options.unit), "disable \(options.unit)",
+            try options.mustSucceed(options.systemctl("disable", now: options.unit), "disable \(options.unit)",
                                     state: "nothing was changed")
             if kept != nil {
                 if case .failure(let errno) = nothingOrErrno({ unlink(options.dropIn) }), errno != .noSuchFileOrDirectory {
@@ -161,8 +162,7 @@ struct Kiosk: ParsableCommand {
                 _ = FilePath(options.dropInDirectory).removeDirectory()
             }
             if kept?.gettyWasEnabled == true {
-                try options.mustSucceed(options.startsAndStops ? options.systemctl("enable", "--now", options.getty)
-                                                     : options.systemctl("enable", options.getty), "enable \(options.getty) again",
+                try options.mustSucceed(options.systemctl("enable", now: options.getty), "enable \(options.getty) again",
                                         state: "the game no longer starts on \(options.console); enable its login prompt with sudo systemctl enable --now \(options.getty)")
             }
             print("\(options.console) no longer boots into TiltMaze" + (kept?.gettyWasEnabled == true ? "; its login prompt is back." : "."))

@@ -85,7 +85,7 @@ struct Monitor: ParsableCommand {
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
-                    + "\(meter.rate.map { "rate \(rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
+                    + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
             if reachedLimit { break outer }

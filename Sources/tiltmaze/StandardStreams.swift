@@ -1,4 +1,4 @@
-import Glibc
+import SystemCalls
 
 /// Standard output and error written directly, whole.
 ///
@@ -8,29 +8,17 @@ import Glibc
 enum StandardStream {
     case output, error
 
-    var isTerminal: Bool { isatty(descriptor) == 1 }
+    var isTerminal: Bool { TerminalCalls.isTerminal(descriptor) }
 
     private var descriptor: Int32 { self == .output ? 1 : 2 }
 
+    /// A closed pipe or a full disk ends the write: nothing more can be said on this stream.
     func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return  // a closed pipe or a full disk: nothing more can be said on this stream
-                }
-            }
+            guard let base = bytes.baseAddress else { return }
+            _ = TerminalCalls.writeAll(descriptor, base, bytes.count)
         }
     }
 }
 
-/// `text` padded on the left to `width` characters, as printf's `%7s` would.
-func rightAligned(_ text: String, width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
-}

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// Runs the built `tiltmaze` program as a user would, for the whole-program tests.
 enum ProgramRunner {
@@ -72,28 +73,19 @@ enum ProgramRunner {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-        let argv = ([executable] + args).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // The test runs on a pool thread that blocks most signals; the child
-        // (a tmux server, and the game inside it) must start with none blocked
-        // and default dispositions, as from a login shell.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard rc == 0 else {
-            throw TmuxError(message: "cannot run \(executable): \(String(cString: strerror(rc)))")
+        // The test runs on a pool thread that blocks most signals; ChildProcess
+        // starts the child (a tmux server, and the game inside it) with none
+        // blocked and default dispositions, as from a login shell.
+        let pid: pid_t
+        switch ChildProcess.spawn([executable] + args, actions: &actions) {
+        case .success(let started): pid = started
+        case .failure(let errno): throw TmuxError(message: "cannot run \(executable): \(errno)")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let exitStatus: Int32 = switch ChildProcess.wait(pid) {
+        case .success(.exited(let status)): status
+        case .success(.killed(let signal)): 128 + signal
+        case .failure(let errno): throw TmuxError(message: "cannot wait for \(executable): \(errno)")
+        }
         return Result(status: exitStatus,
                       stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
                       stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
