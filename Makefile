@@ -45,7 +45,7 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/smoke --scenarios scripts/qemu/scenarios/framebuffer \
 		--scenarios scripts/qemu/scenarios/evdev --scenarios scripts/qemu/scenarios/controllers \
 		--scenarios scripts/qemu/scenarios/iio --scenarios scripts/qemu/scenarios/sensorhub \
-		--scenarios scripts/qemu/scenarios/nintendo
+		--scenarios scripts/qemu/scenarios/nintendo --scenarios scripts/qemu/scenarios/i2c
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/cirrus --vga cirrus --timeout 600 \
 		--scenarios scripts/qemu/scenarios/cirrus
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \

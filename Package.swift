@@ -68,6 +68,8 @@ let package = Package(
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
         .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "Evdev", dependencies: ["CEvdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        // Chips on an I²C bus through the kernel's i2c-dev nodes (SMBus transfers through SystemCalls).
+        .target(name: "I2C", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "DRM", dependencies: ["CDRM", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // The framebuffer device and the virtual console, on the kernel's headers.
         .target(name: "Fbdev", dependencies: ["CLinuxDisplay", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
@@ -90,8 +92,8 @@ let package = Package(
         .target(name: "MotionCore", dependencies: ["Handoff"]),
         // What the player presses, as values: keyboard keys and controller buttons.
         .target(name: "Controls"),
-        // The device side: IIO and evdev sources, discovery, access, sensor selection, gamepads.
-        .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev"]),
+        // The device side: IIO, evdev and i2c-dev sources, discovery, access, sensor selection, gamepads.
+        .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
         .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "Handoff", "Realtime"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
@@ -100,7 +102,7 @@ let package = Package(
                                                .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
-        .target(name: "Diagnostics", dependencies: ["MotionDevices", "IIO", "Fbdev", "DRM", "SystemCalls",
+        .target(name: "Diagnostics", dependencies: ["MotionDevices", "IIO", "I2C", "Fbdev", "DRM", "SystemCalls",
                                                     .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
@@ -118,7 +120,7 @@ let package = Package(
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],
                     exclude: ["Golden"]),

@@ -33,7 +33,7 @@ def reach(name, seen=None):
     return seen
 
 
-sensor_side = {"CIIO", "CEvdev", "IIO", "Evdev", "MotionDevices"}
+sensor_side = {"CIIO", "CEvdev", "IIO", "Evdev", "I2C", "MotionDevices"}
 display_side = {"CLinuxDisplay", "CDRM", "Fbdev", "DRM"}
 c_modules = {"CIIO", "CEvdev", "CPNG", "CSystemCalls", "CLinuxDisplay", "CDRM"}
 ours = set(targets)
@@ -68,6 +68,7 @@ rules = {
     # Thin faces on their C library and the system-call seam: no policy above them.
     "IIO": only("CIIO", "SystemCalls", "CSystemCalls"),
     "Evdev": only("CEvdev", "SystemCalls", "CSystemCalls"),
+    "I2C": only("SystemCalls", "CSystemCalls"),
     "Fbdev": only("CLinuxDisplay", "SystemCalls", "CSystemCalls"),
     "DRM": only("CDRM", "SystemCalls", "CSystemCalls"),
     "PNG": only("CPNG", "SystemCalls", "CSystemCalls"),

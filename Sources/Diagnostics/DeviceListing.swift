@@ -11,6 +11,9 @@ public enum DeviceListing {
         var lines: [String] = []
         for candidate in selection.imus {
             lines.append("\(candidate.imu.name)  (IIO, use --source iio:\(candidate.imu.name))")
+            if candidate.refusal == .noAccelerometer {
+                lines.append("  tilt: impossible, no accelerometer (a gyroscope alone cannot tell which way is down); --source auto passes it over")
+            }
             for readiness in candidate.devices { lines += describe(readiness, udevDirectory: udevDirectory).map { "  " + $0 } }
         }
         if let first = selection.imus.first?.imu {
@@ -28,9 +31,13 @@ public enum DeviceListing {
             lines.append("\(candidate.sensor.motion.name)  (evdev, use --source evdev:\(candidate.sensor.motion.path))")
             lines += describe(candidate, udevDirectory: udevDirectory).map { "  " + $0 }
         }
-        if lines.isEmpty {
-            lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER.")
+        let i2c = I2CFindings(selection).listing
+        if lines.isEmpty && !selection.i2c.contains(where: { !$0.imus.isEmpty }) {
+            lines += i2c
+            lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER, no LSM9DS1 on an I²C bus.")
             lines.append("See hardware.md for wiring and the device-tree overlay; `tiltmaze play` uses the simulated board meanwhile.")
+        } else {
+            lines += i2c
         }
         lines.append("--source auto uses: \(selection.autoDescription)")
         return lines

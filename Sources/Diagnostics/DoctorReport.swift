@@ -23,10 +23,12 @@ public struct DoctorReport {
         let evdev = EvdevFindings(selection)
         let imuUsable = selection.imus.contains { $0.refusal == nil }
         let nodeUsable = selection.evdev.contains { $0.refusal == nil }
-        lines += iio.lines(anotherSensorUsable: nodeUsable)
+        let i2cUsable = selection.i2c.contains { !$0.imus.isEmpty }
+        lines += iio.lines(anotherSensorUsable: nodeUsable || i2cUsable)
         lines.append(DoctorReport.group())
         lines += iio.triggerLines()
-        lines += evdev.lines(anotherSensorUsable: imuUsable)
+        lines += evdev.lines(anotherSensorUsable: imuUsable || i2cUsable)
+        lines += I2CFindings(selection).lines(anotherSensorUsable: imuUsable || nodeUsable)
         lines += DoctorReport.framebuffers()
         lines += DoctorReport.kmsCards()
         lines.append(DoctorReport.terminal(environment, truecolour: truecolour))

@@ -58,7 +58,8 @@ struct IIOFindings {
     /// triggers can be had.
     func triggerLines() -> [DoctorLine] {
         guard !imus.isEmpty else { return [] }
-        var out: [DoctorLine] = imus.compactMap { $0.noBufferAdvice.map { .fail("capture", $0) } }
+        var out: [DoctorLine] = imus.compactMap { $0.noAccelerometerAdvice.map { .warn("tilt", $0) } }
+        out += imus.compactMap { $0.noBufferAdvice.map { .fail("capture", $0) } }
         out += triggers.filter { $0.device.hasBuffer }.map { device, choice in
             let who = Self.label(device)
             switch choice {

@@ -37,6 +37,19 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
 
     public var isIdentity: Bool { self == .identity }
 
+    /// The determinant: +1 for a rotation, -1 for a rotation with a mirror
+    /// (udev's hwdb holds such entries: a chip mounted face down on a board
+    /// whose axes the driver reports mirrored), near 0 for a matrix that
+    /// flattens an axis away.
+    public var determinant: Double {
+        let (a, b, c) = rows
+        return a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x)
+    }
+
+    /// Whether the matrix loses a direction (determinant near 0): readings
+    /// turned by it could never show some tilts, so it is refused.
+    public var isSingular: Bool { abs(determinant) < 1e-3 }
+
     public static func == (a: MountMatrix, b: MountMatrix) -> Bool {
         a.rows.0 == b.rows.0 && a.rows.1 == b.rows.1 && a.rows.2 == b.rows.2
     }

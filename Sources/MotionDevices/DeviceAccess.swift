@@ -22,7 +22,12 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
     public static let ruleGroup = "tiltmaze"
 
     /// Checks `path` for `need` with the real user's permissions (`access(2)`).
-    public static func check(_ path: String, need: Need) -> DeviceAccess {
+    ///
+    /// - Parameter coveredByRules: whether our udev rules give group
+    ///   `ruleGroup` this file. They leave I²C buses alone (a bus reaches
+    ///   chips that are not ours): for those the fix is the node's own group
+    ///   (Pi OS's `i2c`).
+    public static func check(_ path: String, need: Need, coveredByRules: Bool = true) -> DeviceAccess {
         let file = FilePath(path)
         guard case .failure(let refusal) = file.access(need == .read ? .read : [.read, .write]) else {
             return DeviceAccess(path: path, allowed: true, explanation: "")
@@ -36,7 +41,7 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         return DeviceAccess(path: path, allowed: false, explanation: explain(
             need: need, owner: userName(info.st_uid), group: group, mode: info.st_mode & 0o777,
             inGroupNow: groupMember, listedInGroup: !groupMember && isListedMember(of: group),
-            ruleGroup: GroupMembership.of(ruleGroup)))
+            ruleGroup: coveredByRules ? GroupMembership.of(ruleGroup) : .missing))
     }
 
     /// The reason and the fix, from what `stat` and the group database say.

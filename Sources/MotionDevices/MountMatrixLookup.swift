@@ -18,6 +18,14 @@ public struct ChosenMountMatrix: Sendable, Equatable, CustomStringConvertible {
 
     public let matrix: MountMatrix
     public let origin: Origin
+    /// A matrix passed over because it is singular, and where it came from.
+    public var ignored: String?
+
+    public init(matrix: MountMatrix, origin: Origin, ignored: String? = nil) {
+        self.matrix = matrix
+        self.origin = origin
+        self.ignored = ignored
+    }
 
     /// "1, 0, 0; 0, -1, 0; 0, 0, -1 (udev ACCEL_MOUNT_MATRIX of /dev/iio:device0)".
     public var description: String {
@@ -27,30 +35,48 @@ public struct ChosenMountMatrix: Sendable, Equatable, CustomStringConvertible {
         case .controller(let kind): "\(kind) convention"
         case .identity: "none given: identity"
         }
-        return "\(matrix) (\(from))"
+        return "\(matrix) (\(from))" + (ignored.map { "; \($0)" } ?? "")
     }
 }
 
 /// iio-sensor-proxy's precedence: udev's `ACCEL_MOUNT_MATRIX` first (it
 /// fixes a board the driver describes wrongly), then what the driver says.
+/// A singular matrix is passed over, and the choice says so; a mirrored
+/// one (determinant -1) is a real mounting and is used.
 public enum MountMatrixLookup {
     public static func iio(_ device: IIODevice, udevDirectory: String = UdevDatabase.defaultDirectory) -> ChosenMountMatrix {
+        var candidates: [(MountMatrix, ChosenMountMatrix.Origin)] = []
         // udev's database describes this machine's nodes, not a remote iiod's.
-        if device.context.isLocal, let udev = udevMatrix(device.devicePath, udevDirectory) { return udev }
-        if let driver = IIOIMU.driverMountMatrix(of: device) { return ChosenMountMatrix(matrix: driver.matrix, origin: .driver(attribute: driver.attribute)) }
-        return ChosenMountMatrix(matrix: .identity, origin: .identity)
+        if device.context.isLocal, let udev = udevMatrix(device.devicePath, udevDirectory) { candidates.append((udev, .udev(node: device.devicePath))) }
+        if let driver = IIOIMU.driverMountMatrix(of: device) { candidates.append((driver.matrix, .driver(attribute: driver.attribute))) }
+        return first(candidates, otherwise: ChosenMountMatrix(matrix: .identity, origin: .identity))
     }
 
     public static func evdev(_ path: String, profile: EvdevControllerProfile,
                              udevDirectory: String = UdevDatabase.defaultDirectory) -> ChosenMountMatrix {
-        if let udev = udevMatrix(path, udevDirectory) { return udev }
-        if profile.kind == .other { return ChosenMountMatrix(matrix: profile.mount, origin: .identity) }
-        return ChosenMountMatrix(matrix: profile.mount, origin: .controller(profile.kind.rawValue))
+        let fallback = profile.kind == .other ? ChosenMountMatrix(matrix: profile.mount, origin: .identity)
+            : ChosenMountMatrix(matrix: profile.mount, origin: .controller(profile.kind.rawValue))
+        return first(udevMatrix(path, udevDirectory).map { [($0, .udev(node: path))] } ?? [], otherwise: fallback)
     }
 
-    private static func udevMatrix(_ node: String, _ directory: String) -> ChosenMountMatrix? {
-        guard let text = UdevDatabase.properties(ofCharacterDevice: node, directory: directory)["ACCEL_MOUNT_MATRIX"],
-              let matrix = MountMatrix(parsing: text) else { return nil }
-        return ChosenMountMatrix(matrix: matrix, origin: .udev(node: node))
+    /// The first candidate that is not singular, else `fallback`; either
+    /// naming the singular ones passed over.
+    static func first(_ candidates: [(MountMatrix, ChosenMountMatrix.Origin)], otherwise fallback: ChosenMountMatrix) -> ChosenMountMatrix {
+        var ignored: [String] = []
+        for (matrix, origin) in candidates {
+            if !matrix.isSingular { return ChosenMountMatrix(matrix: matrix, origin: origin, ignored: ignoredText(ignored)) }
+            ignored.append("\(ChosenMountMatrix(matrix: matrix, origin: origin)) is singular (it would flatten an axis away)")
+        }
+        var chosen = fallback
+        chosen.ignored = ignoredText(ignored)
+        return chosen
+    }
+
+    private static func ignoredText(_ ignored: [String]) -> String? {
+        ignored.isEmpty ? nil : "ignored: " + ignored.joined(separator: "; ") + ": fix the hwdb entry or device tree"
+    }
+
+    private static func udevMatrix(_ node: String, _ directory: String) -> MountMatrix? {
+        UdevDatabase.properties(ofCharacterDevice: node, directory: directory)["ACCEL_MOUNT_MATRIX"].flatMap { MountMatrix(parsing: $0) }
     }
 }

@@ -1,7 +1,8 @@
+import I2C
 import IIO
 import MotionCore
 
-/// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev`, `evdev:PATH` or `replay:FILE`.
+/// What `--source` asks for: `auto`, `sim`, `iio`, `iio:NAME`, `evdev`, `evdev:PATH`, `i2c`, `i2c:BUS` or `replay:FILE`.
 public enum SensorRequest: Equatable, Sendable {
     /// The sensor `SensorSelection` chooses; the simulated board when there is none.
     case auto
@@ -12,6 +13,9 @@ public enum SensorRequest: Equatable, Sendable {
     /// An evdev motion node: the first found, or the one at the given path
     /// (`/dev/input/event7`, or just `event7`).
     case evdev(String?)
+    /// An LSM9DS1 (the Sense HAT's IMU) read through i2c-dev: the first
+    /// found on any bus, or on the bus given (`/dev/i2c-1`, or just `1`).
+    case i2c(String?)
     /// A recording (`tiltmaze record`) or a CSV file of samples, played back in real time.
     case replay(String)
 
@@ -21,11 +25,15 @@ public enum SensorRequest: Equatable, Sendable {
         case "sim": self = .sim
         case "iio": self = .iio(nil)
         case "evdev": self = .evdev(nil)
+        case "i2c": self = .i2c(nil)
         default:
             if argument.hasPrefix("iio:"), argument.count > 4 {
                 self = .iio(String(argument.dropFirst(4)))
             } else if argument.hasPrefix("replay:"), argument.count > 7 {
                 self = .replay(String(argument.dropFirst(7)))
+            } else if argument.hasPrefix("i2c:"), argument.count > 4 {
+                let bus = String(argument.dropFirst(4))
+                self = .i2c(bus.hasPrefix("/") ? bus : "/dev/i2c-" + (bus.hasPrefix("i2c-") ? String(bus.dropFirst(4)) : bus))
             } else if argument.hasPrefix("evdev:"), argument.count > 6 {
                 let path = String(argument.dropFirst(6))
                 self = .evdev(path.hasPrefix("/") ? path : "/dev/input/" + path)
@@ -36,7 +44,7 @@ public enum SensorRequest: Equatable, Sendable {
     }
 
     /// The forms `init(argument:)` takes, for help texts.
-    public static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH", "replay:FILE"]
+    public static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH", "i2c", "i2c:BUS", "replay:FILE"]
 
     /// The source asked for, and the line that tells the player which it is and why.
     /// Fails, naming what was looked for and what was found, when a named
@@ -49,7 +57,7 @@ public enum SensorRequest: Equatable, Sendable {
         if let iioURI {
             switch self {
             case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI)
-            case .sim, .evdev, .replay:
+            case .sim, .evdev, .i2c, .replay:
                 throw SourceError(description: "--iio-uri is for IIO sensors: use it with --source auto, iio or iio:NAME")
             case .iio: break
             }
@@ -93,7 +101,33 @@ public enum SensorRequest: Equatable, Sendable {
             }
             let source = EvdevMotionSource(node: node)
             return ChosenSource(source: source, description: source.displayName)
+        case .i2c(let bus):
+            let source = I2CMotionSource(imu: try Self.findI2C(on: bus), rate: rate)
+            return ChosenSource(source: source, description: source.displayName)
         }
+    }
+
+    /// The LSM9DS1 on `bus` (a node path), or the first on any bus; fails
+    /// saying what each bus looked like.
+    static func findI2C(on bus: String?) throws -> I2CIMU {
+        let probes: [I2CProbe]
+        if let bus {
+            guard let number = I2CAdapter.number(ofNode: bus) else {
+                throw SourceError(description: "\(bus) is not an I²C bus node (expected /dev/i2c-N, or i2c:N)")
+            }
+            let adapter = I2CAdapter.all().first { $0.number == number }
+                ?? I2CAdapter(number: number, name: I2CAdapter.busExists(number) ? "no i2c-dev node" : "no such bus")
+            probes = [I2CProbe.probe(adapter)]
+        } else {
+            probes = I2CProbe.probeAll()
+        }
+        if let imu = probes.lazy.flatMap(\.imus).first { return imu }
+        if probes.isEmpty {
+            let hint = RaspberryPi.model().map { _ in RaspberryPi.enableI2C } ?? "load i2c-dev (sudo modprobe i2c-dev)"
+            throw SourceError(description: "no I²C bus node (/dev/i2c-*) on this machine: \(hint)")
+        }
+        let found = probes.map { "\($0.adapter): \($0.summary)" }.joined(separator: "; ")
+        throw SourceError(description: "no LSM9DS1 found over i2c-dev (\(found)); `tiltmaze devices` lists what there is")
     }
 
     /// By chip name or by any of its device ids; the first when `wanted` is nil.

@@ -8,13 +8,17 @@ import SystemPackage
 /// `doctor` all take, so they can never disagree about it.
 ///
 /// An IMU fixed to the board (IIO) comes before a controller in the
-/// player's hands (evdev); either comes before the simulated board. A
+/// player's hands (evdev), then an LSM9DS1 read through i2c-dev (a Sense
+/// HAT on a kernel with no driver for it); any comes before the simulated board. A
 /// candidate is skipped, with its reason kept, when this user may not open
 /// or configure every file capture touches, or when an IIO device needs a
 /// trigger and none can be had.
 public struct SensorSelection: Sendable {
     /// Why a candidate is passed over.
     public enum Refusal: Equatable, Sendable {
+        /// The IMU is a gyroscope alone: it cannot tell which way is down,
+        /// so it can never tilt the board.
+        case noAccelerometer
         /// This user may not use the file at `path` (the first one found).
         case noPermission(path: String)
         /// A device of the IMU needs a trigger and none exists or can be made.
@@ -42,6 +46,7 @@ public struct SensorSelection: Sendable {
         public let devices: [DeviceReadiness]
 
         public var refusal: Refusal? {
+            if !imu.hasAccelerometer { return .noAccelerometer }
             if devices.contains(where: { !$0.hasBuffer }) { return .noBuffer }
             if let denied = devices.lazy.flatMap(\.access).first(where: { !$0.allowed }) {
                 return .noPermission(path: denied.path)
@@ -69,11 +74,13 @@ public struct SensorSelection: Sendable {
     public enum Choice: Sendable {
         case iio(IMUCandidate)
         case evdev(EvdevCandidate)
+        case i2c(I2CIMU)
 
         public var description: String {
             switch self {
             case .iio(let imu): imu.description
             case .evdev(let node): node.description
+            case .i2c(let imu): imu.placeDescription
             }
         }
     }
@@ -88,11 +95,15 @@ public struct SensorSelection: Sendable {
     public let inputNodes: [InputNode]
     /// Whether hrtimer triggers can be had, for IMUs without a trigger of their own.
     public let hrtimer: HrtimerTrigger.Availability
+    /// Each I²C bus looked at for an LSM9DS1 (not a PC's chipset or graphics buses).
+    public let i2c: [I2CProbe]
 
-    /// The first IMU nothing refuses, else the first readable motion node.
+    /// The first IMU nothing refuses, else the first readable motion node,
+    /// else the first LSM9DS1 on an I²C bus.
     public var choice: Choice? {
         if let imu = imus.first(where: { $0.refusal == nil }) { return .iio(imu) }
         if let node = evdev.first(where: { $0.refusal == nil }) { return .evdev(node) }
+        if let imu = i2c.lazy.flatMap(\.imus).first { return .i2c(imu) }
         return nil
     }
 
@@ -107,19 +118,23 @@ public struct SensorSelection: Sendable {
             case .noPermission(let path)?: refused.append(path)
             case .noTrigger?: reasons.append("\(imu.imu.name) has no trigger")
             case .noBuffer?: reasons.append("\(imu.imu.name) has no buffer")
+            case .noAccelerometer?: reasons.append("\(imu.imu.name) has no accelerometer")
             case nil: break
             }
         }
         for node in evdev {
             if case .noPermission(let path)? = node.refusal { refused.append(path) }
         }
+        for bus in i2c where !bus.access.allowed { refused.append(bus.adapter.node) }
         if !refused.isEmpty { reasons.append("no permission for \(refused.joined(separator: ", "))") }
         if reasons.isEmpty { return "simulated board (no IMU found)" }
         return "simulated board (\(reasons.joined(separator: "; ")): `tiltmaze doctor` says why)"
     }
 
-    /// Looks at every IIO IMU and evdev motion node. Opens no device node:
-    /// it reads sysfs, the IIO context, and checks access.
+    /// Looks at every IIO IMU and evdev motion node, and for an LSM9DS1 on
+    /// each I²C bus. Opens no IIO or input node (it reads sysfs, the IIO
+    /// context, and checks access); an I²C bus is opened to read the
+    /// WHO_AM_I register at the LSM9DS1's addresses (`I2CProbe`).
     ///
     /// With `iioURI` (a libiio URI such as `ip:raspberrypi.local`), the IMUs
     /// are the ones that iiod serves, and only they: the player asked for
@@ -150,8 +165,9 @@ public struct SensorSelection: Sendable {
             EvdevCandidate(sensor: sensor, motion: DeviceAccess.check(sensor.motion.path, need: .read),
                            gamepad: sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) })
         }
+        let i2c = iioURI != nil ? [] : I2CProbe.probeAll(sysfs: sysfs, forAuto: true)
         return SensorSelection(iioFailure: failure, iioDeviceCount: deviceCount, imus: imus, evdev: evdev,
-                               inputNodes: nodes, hrtimer: HrtimerTrigger.availability(configfsRoot: configfsRoot))
+                               inputNodes: nodes, hrtimer: HrtimerTrigger.availability(configfsRoot: configfsRoot), i2c: i2c)
     }
 
     /// The context at `uri` (through iiod), else the local one (nil when
@@ -178,6 +194,7 @@ public struct SensorSelection: Sendable {
         let source: any MotionSource = switch choice {
         case .iio(let candidate)?: IIOMotionSource(imu: candidate.imu, rate: rate)
         case .evdev(let candidate)?: EvdevMotionSource(node: candidate.sensor.motion)
+        case .i2c(let imu)?: I2CMotionSource(imu: imu, rate: rate)
         case nil: SimulatedSource(rate: rate)
         }
         return ChosenSource(source: source, description: autoDescription)

@@ -5,7 +5,7 @@ import SystemCalls
 /// The sensor options every command that reads motion takes, with their
 /// checks, written once: `--source`, `--iio-uri` and `--sensor-rate`.
 struct SourceOptions: ParsableArguments {
-    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH or replay:FILE (a recording, in real time). auto uses the best sensor found, else the simulated board.")
+    @Option(help: "Motion source: auto, sim, iio, iio:NAME, evdev, evdev:PATH, i2c, i2c:BUS (a Sense HAT's LSM9DS1 through i2c-dev) or replay:FILE (a recording, in real time). auto uses the best sensor found, else the simulated board.")
     var source: SensorRequest = .auto
 
     @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
@@ -30,8 +30,8 @@ struct SourceOptions: ParsableArguments {
         }
         if waitForSensor > 0 {
             switch source {
-            case .sim, .replay: throw ValidationError("--wait-for-sensor waits for a sensor to appear: use it with --source auto, iio or evdev")
-            case .auto, .iio, .evdev: break
+            case .sim, .replay: throw ValidationError("--wait-for-sensor waits for a sensor to appear: use it with --source auto, iio, evdev or i2c")
+            case .auto, .iio, .evdev, .i2c: break
             }
         }
     }

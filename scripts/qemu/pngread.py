@@ -73,3 +73,22 @@ def equal_below(got_path, expected_path, first_row):
     if bad:
         return False, f"{len(bad)} rows of {got_path} below row {first_row} differ from {expected_path}, first at row {bad[0]}"
     return True, f"{os.path.basename(got_path)} equals {os.path.basename(expected_path)} below row {first_row} ({w}x{h})"
+
+
+BARS = 34  # the status and hint bars at 800 rows, each (13 + 4) x 2 rows
+
+
+def ball_position(path):
+    """The mean x of the ball (played with --player ball: its bright grey
+    pixels between the status and hint bars) in a screendump, and the picture's width."""
+    w, h, rows = read_png(path)
+    xs = []
+    for y in range(BARS, h - BARS):
+        row = rows[y]
+        for x in range(w):
+            r, g, b = row[3 * x:3 * x + 3]
+            if min(r, g, b) > 170 and max(r, g, b) - min(r, g, b) < 40:
+                xs.append(x)
+    if not xs:
+        raise ValueError(f"{path}: no ball to be seen")
+    return sum(xs) / len(xs), w

@@ -30,4 +30,10 @@ uint32_t csc_doorbell_rings(struct csc_doorbell *bell);
  * (relative). Returns at once when it already differs. */
 void csc_doorbell_wait(struct csc_doorbell *bell, uint32_t seen, int64_t timeout_ns);
 
+/* i2c-dev: the I2C_SLAVE, I2C_FUNCS and I2C_SMBUS requests, struct
+ * i2c_smbus_ioctl_data and union i2c_smbus_data, which Glibc's module does
+ * not export. */
+#include <linux/i2c.h>
+#include <linux/i2c-dev.h>
+
 #endif

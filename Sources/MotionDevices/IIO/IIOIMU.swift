@@ -72,6 +72,16 @@ extension IIOIMU {
         return nil
     }
 
+    /// Whether any of its devices measures acceleration. Without it the IMU
+    /// is a gyroscope alone (an ADXRS290, say): rotation rates cannot tell
+    /// which way is down, so it never tilts the board.
+    public var hasAccelerometer: Bool { devices.contains { $0.motionChannels.contains { $0.type == .accel } } }
+
+    /// Why a gyroscope alone is never the tilt source: what `play`, `devices` and `doctor` say.
+    public var noAccelerometerAdvice: String? {
+        hasAccelerometer ? nil : "\(name) (\(devices.map(\.id).joined(separator: " + "))) has no accelerometer: a gyroscope alone cannot tell which way is down, so it cannot tilt the board; wire an accelerometer or IMU beside it (hardware.md)"
+    }
+
     /// Why devices without a buffer cannot be captured, and the fix: what
     /// `play`, `devices` and `doctor` say. A split chip whose halves both
     /// lack one is named once, as the IMU.

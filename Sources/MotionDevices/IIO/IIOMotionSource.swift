@@ -97,7 +97,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
         failureText.set(nil)
-        if let advice = imu.noBufferAdvice { throw SourceError(description: advice) }
+        if let advice = imu.noAccelerometerAdvice ?? imu.noBufferAdvice { throw SourceError(description: advice) }
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {

@@ -1,0 +1,188 @@
+import I2C
+import MotionCore
+import Realtime
+import Handoff
+import SystemCalls
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An LSM9DS1 read through i2c-dev with SMBus transfers on a thread of its
+/// own: the Sense HAT's IMU on a kernel that has no driver for it.
+///
+/// `start()` checks the chip's WHO_AM_I, keeps the control registers it is
+/// about to change, sets the rate nearest at or above the one asked for
+/// (14.9 to 952 Hz), ±8 g and ±500 °/s, and starts the thread. The thread
+/// looks at the status register as `DataReadyPacing` schedules and, when
+/// both sets are new, reads the gyroscope's and accelerometer's output
+/// registers in one block transfer each: three transfers for a sample plus
+/// the looks that found nothing. `stop()` joins the thread and writes back
+/// the registers as they were, which powers the chip down again if it was.
+public final class I2CMotionSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `chip` and `saved` belong to start/stop and,
+    // between them, to the sensor thread; the rest is atomic or locked.
+
+    public let imu: I2CIMU
+    public let samples: SPSCRing<MotionSample>
+    public private(set) var rate: Double
+    public let displayName: String
+    /// How long without a new sample before the source gives up and says why.
+    public let noDataTimeout: Duration
+
+    private let wantedRate: Double
+    private var chip: I2CDevice?
+    private var saved: [(register: UInt8, value: UInt8)] = []
+    private var thread: OSThread?
+    private let running = Atomic<Bool>(false)
+    private let failureText = ChangingText()
+    private let rejected = Atomic<Int>(0)
+    private let missed = Atomic<Int>(0)
+    private let transfers = Atomic<Int>(0)
+
+    public init(imu: I2CIMU, rate: Double = 200, noDataTimeout: Duration = .seconds(2),
+                ringCapacity: Int = defaultSampleRingCapacity) {
+        self.imu = imu
+        self.wantedRate = rate
+        self.rate = LSM9DS1.outputRate(for: rate).hertz
+        self.noDataTimeout = noDataTimeout
+        self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
+        self.displayName = imu.placeDescription
+    }
+
+    public var calibrationIdentity: String? { imu.identity }
+
+    public var scales: SensorScales? {
+        SensorScales(accel: LSM9DS1.accelScale, gyro: LSM9DS1.gyroScale, hasGyroscope: true, mount: imu.mount)
+    }
+
+    public var failure: String? { failureText.value }
+    public var statusChanges: UInt64 { failureText.changeCount }
+    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+    /// Samples the chip made that were overwritten before the thread came
+    /// to read them (the thread was not scheduled for a period or more). Any thread.
+    public var missedCount: Int { missed.load(ordering: .relaxed) }
+    /// SMBus transfers made since `start()`: status looks and output reads. Any thread.
+    public var transferCount: Int { transfers.load(ordering: .relaxed) }
+
+    public func start() throws {
+        guard !running.load(ordering: .acquiring) else { return }
+        failureText.set(nil)
+        missed.store(0, ordering: .relaxed)
+        transfers.store(0, ordering: .relaxed)
+        let chip: I2CDevice
+        do {
+            chip = try I2CDevice(bus: imu.adapter.node, address: imu.address)
+            let identity = try chip.readRegister(LSM9DS1.Register.whoAmI)
+            guard identity == LSM9DS1.accelGyroIdentity else {
+                throw SourceError(description: "\(chip.place) is not an LSM9DS1 (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(LSM9DS1.accelGyroIdentity))); `tiltmaze devices` lists what answers there")
+            }
+            let output = LSM9DS1.outputRate(for: wantedRate)
+            let writes = LSM9DS1.startWrites(rate: output)
+            saved = try writes.map { (register: $0.register, value: try chip.readRegister($0.register)) }
+            for write in writes { try chip.writeRegister(write.register, write.value) }
+            rate = output.hertz
+        } catch let error as I2CError {
+            restore()
+            throw SourceError(description: advice(for: error))
+        }
+        self.chip = chip
+        running.store(true, ordering: .releasing)
+        do {
+            thread = try OSThread(name: "tiltmaze-i2c") { [self] in run(chip) }
+        } catch {
+            running.store(false, ordering: .releasing)
+            restore()
+            throw error
+        }
+    }
+
+    public func stop() {
+        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        thread?.join()
+        thread = nil
+        restore()
+    }
+
+    /// Puts the control registers back, the gyroscope's rate first (that
+    /// powers the pair down when it was off), and lets the bus go. A chip
+    /// that has gone cannot be written: nothing more to do then.
+    private func restore() {
+        if let chip {
+            for entry in saved.reversed() { try? chip.writeRegister(entry.register, entry.value) }
+        }
+        saved = []
+        chip = nil
+    }
+
+    private func advice(for error: I2CError) -> String {
+        if error.errno == EBUSY, let driver = imu.adapter.claim(of: imu.address).driver {
+            return "\(error.path): the kernel driver \(driver) holds this chip, so it is not read over i2c-dev; use it through that driver (`tiltmaze devices` lists it if it is an IIO device)"
+        }
+        if error.isPermissionDenied {
+            return "\(error.path): \(DeviceAccess.check(imu.adapter.node, need: .readWrite, coveredByRules: false).explanation)"
+        }
+        return error.description
+    }
+
+    // MARK: The sensor thread
+
+    private func run(_ chip: I2CDevice) {
+        let period = Int64((1e9 / rate).rounded())
+        var pacing = DataReadyPacing(period: period)
+        var judge = SamplePlausibility()
+        let mount = imu.mount
+        // Both reads land here; allocated once, not per sample.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 12, alignment: 8)
+        defer { buffer.deallocate() }
+        let gyro = UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< 6])
+        let accel = UnsafeMutableRawBufferPointer(rebasing: buffer[6 ..< 12])
+        let limit = noDataTimeout.nanoseconds
+        // Time without a new sample, each pass counted for at most a
+        // quarter second: a stall of the whole process is not the chip's silence.
+        var waitedInVain: Int64 = 0
+        var previous = MonotonicClock.now()
+        var next = previous
+        while running.load(ordering: .relaxed) {
+            MonotonicClock.sleep(until: next)
+            let now = MonotonicClock.now()
+            do {
+                let status = try chip.readRegister(LSM9DS1.Register.status)
+                let ready = status & LSM9DS1.bothReady == LSM9DS1.bothReady
+                if let time = pacing.look(at: now, ready: ready) {
+                    try chip.readRegisters(from: LSM9DS1.Register.gyroOutput, into: gyro)
+                    try chip.readRegisters(from: LSM9DS1.Register.accelOutput, into: accel)
+                    transfers.wrappingAdd(3, ordering: .relaxed)
+                    let sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
+                                                timestamp: time, mount: mount)
+                    if judge.accept(sample) {
+                        samples.push(sample)
+                    } else {
+                        rejected.wrappingAdd(1, ordering: .relaxed)
+                    }
+                    waitedInVain = 0
+                } else {
+                    transfers.wrappingAdd(1, ordering: .relaxed)
+                    waitedInVain += min(now - previous, 250_000_000)
+                }
+                missed.store(pacing.missed, ordering: .relaxed)
+                next = pacing.nextLook(after: now, found: ready)
+            } catch {
+                fail(I2CDevice.isGone(error)
+                     ? "\(imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
+                     : error.description)
+                return
+            }
+            previous = now
+            if waitedInVain > limit {
+                fail("no data from \(displayName) for \(noDataTimeout): its status register never said a new sample was ready (the chip was reset or powered down?)")
+                return
+            }
+        }
+    }
+
+    private func fail(_ message: String) {
+        failureText.set(message)
+        running.store(false, ordering: .releasing)
+    }
+}
