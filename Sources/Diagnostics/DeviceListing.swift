@@ -64,7 +64,14 @@ public enum DeviceListing {
         // The one the game turns samples by (udev's first), and where it comes from.
         out.append("  mount matrix: \(MountMatrixLookup.iio(device, udevDirectory: udevDirectory))")
         guard readiness.hasBuffer else {
-            out.append("  capture: impossible, no buffer (no interrupt line declared; `tiltmaze doctor` says how)")
+            guard device.context.isLocal else {
+                out.append("  capture: impossible over iiod, no buffer (no interrupt line declared; `tiltmaze doctor` says how)")
+                return out
+            }
+            out.append("  capture: polled, no buffer (no interrupt line declared; `tiltmaze doctor` says how): each axis's raw value read in turn")
+            let refused = readiness.access.filter { !$0.allowed }
+            out.append("  access: " + (refused.isEmpty ? "ok (you may read its raw values)" : "NO"))
+            out += refused.map { "    \($0.description)" }
             return out
         }
         switch readiness.trigger {

@@ -59,7 +59,10 @@ struct IIOFindings {
     func triggerLines() -> [DoctorLine] {
         guard !imus.isEmpty else { return [] }
         var out: [DoctorLine] = imus.compactMap { $0.noAccelerometerAdvice.map { .warn("tilt", $0) } }
-        out += imus.compactMap { $0.noBufferAdvice.map { .fail("capture", $0) } }
+        out += imus.compactMap { imu in
+            imu.devices.first?.context.isLocal ?? false
+                ? imu.pollingNote.map { .warn("capture", $0) } : imu.noBufferAdvice.map { .fail("capture", $0) }
+        }
         out += triggers.filter { $0.device.hasBuffer }.map { device, choice in
             let who = Self.label(device)
             switch choice {

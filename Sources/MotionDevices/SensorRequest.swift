@@ -81,7 +81,7 @@ public enum SensorRequest: Equatable, Sendable {
                 let what = (wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor") + (iioURI.map { " at \($0)" } ?? "")
                 throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
             }
-            let source = IIOMotionSource(imu: imu, rate: rate)
+            let source = IIOIMU.source(for: imu, rate: rate)
             return ChosenSource(source: source, description: source.displayName)
         case .replay(let path):
             let source = ReplaySource(recording: try RecordingFile.load(path), path: path)

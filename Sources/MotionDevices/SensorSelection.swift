@@ -23,8 +23,10 @@ public struct SensorSelection: Sendable {
         case noPermission(path: String)
         /// A device of the IMU needs a trigger and none exists or can be made.
         case noTrigger
-        /// A device of the IMU has no buffer: its driver makes one only when
-        /// the chip's interrupt line is declared (inv_mpu6050, st_lsm6dsx).
+        /// A device of the IMU has no buffer (its driver makes one only when
+        /// the chip's interrupt line is declared: inv_mpu6050, st_lsm6dsx)
+        /// and it is served by iiod, where polling is not offered. A local
+        /// one is polled instead (`isPolled`).
         case noBuffer
     }
 
@@ -32,8 +34,8 @@ public struct SensorSelection: Sendable {
     /// trigger it would run on (nil: it needs one and none can be had).
     public struct DeviceReadiness: Sendable {
         public let device: IIODevice
-        /// The node first, then each attribute capture writes; empty for a
-        /// device without a buffer (there is nothing capture could write).
+        /// The node first, then each attribute capture writes; for a device
+        /// without a buffer, the raw files polling reads.
         public let access: [DeviceAccess]
         /// nil: it needs one and none can be had, or it has no buffer to trigger.
         public let trigger: TriggerChoice?
@@ -47,15 +49,19 @@ public struct SensorSelection: Sendable {
 
         public var refusal: Refusal? {
             if !imu.hasAccelerometer { return .noAccelerometer }
-            if devices.contains(where: { !$0.hasBuffer }) { return .noBuffer }
+            if isPolled && !(imu.devices.first?.context.isLocal ?? true) { return .noBuffer }
             if let denied = devices.lazy.flatMap(\.access).first(where: { !$0.allowed }) {
                 return .noPermission(path: denied.path)
             }
-            return devices.contains { $0.trigger == nil } ? .noTrigger : nil
+            return devices.contains { $0.hasBuffer && $0.trigger == nil } ? .noTrigger : nil
         }
 
-        /// "mpu6050 on iio:device0", as the player is told.
-        public var description: String { imu.placeDescription }
+        /// Whether it is read by polling its raw values: a device of it has no buffer.
+        public var isPolled: Bool { devices.contains { !$0.hasBuffer } }
+
+        /// "mpu6050 on iio:device0", as the player is told; "… (polled: no
+        /// buffer)" when it is polled, as the source names itself.
+        public var description: String { imu.placeDescription + (isPolled && refusal == nil ? IIOPolledMotionSource.nameSuffix : "") }
     }
 
     /// An evdev motion node (and its controller's gamepad node) and whether this user may read them.
@@ -151,7 +157,9 @@ public struct SensorSelection: Sendable {
                 deviceCount = context.devices.filter { !$0.isTrigger }.count
                 imus = IIOIMU.find(in: context).map { imu in
                     IMUCandidate(imu: imu, devices: imu.devices.map { device in
-                        guard device.hasBuffer else { return DeviceReadiness(device: device, access: [], trigger: nil) }
+                        guard device.hasBuffer else {
+                            return DeviceReadiness(device: device, access: context.isLocal ? IIOCaptureAccess.checkPolling(device) : [], trigger: nil)
+                        }
                         return DeviceReadiness(device: device, access: context.isLocal ? IIOCaptureAccess.check(device) : [],
                                                trigger: TriggerChoice.choose(for: device, configfsRoot: configfsRoot))
                     })
@@ -192,7 +200,7 @@ public struct SensorSelection: Sendable {
     /// The source for `choice`, or the simulated board; described as `autoDescription`.
     public func autoSource(rate: Double) -> ChosenSource {
         let source: any MotionSource = switch choice {
-        case .iio(let candidate)?: IIOMotionSource(imu: candidate.imu, rate: rate)
+        case .iio(let candidate)?: IIOIMU.source(for: candidate.imu, rate: rate)
         case .evdev(let candidate)?: EvdevMotionSource(node: candidate.sensor.motion)
         case .i2c(let imu)?: I2CMotionSource(imu: imu, rate: rate)
         case nil: SimulatedSource(rate: rate)

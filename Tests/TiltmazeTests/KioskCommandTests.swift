@@ -157,8 +157,8 @@ struct KioskCommandTests {
 @Suite("--wait-for-sensor")
 struct WaitForSensorTests {
     @Test("is refused where there is nothing to wait for, or out of range", arguments: [
-        (["monitor", "--source", "sim", "--wait-for-sensor", "5"], "use it with --source auto, iio or evdev"),
-        (["monitor", "--source", "replay:/tmp/x.tiltrec", "--wait-for-sensor", "5"], "use it with --source auto, iio or evdev"),
+        (["monitor", "--source", "sim", "--wait-for-sensor", "5"], "use it with --source auto, iio, evdev or i2c"),
+        (["monitor", "--source", "replay:/tmp/x.tiltrec", "--wait-for-sensor", "5"], "use it with --source auto, iio, evdev or i2c"),
         (["play", "--wait-for-sensor", "700"], "between 0 and 600 seconds"),
         (["monitor", "--wait-for-sensor=-1"], "between 0 and 600 seconds"),
     ])

@@ -26,4 +26,11 @@ public enum IIOCaptureAccess {
     public static func check(_ device: IIODevice) -> [DeviceAccess] {
         ([device.devicePath] + writtenFiles(of: device)).map { DeviceAccess.check($0, need: .readWrite) }
     }
+
+    /// What polling a device without a buffer reads: each accel and
+    /// anglvel channel's `raw` file (setting its rate is tried, not needed).
+    public static func checkPolling(_ device: IIODevice) -> [DeviceAccess] {
+        device.motionChannels.filter { $0.attributeNames.contains("raw") }
+            .map { DeviceAccess.check($0.attributePath("raw"), need: .read) }
+    }
 }

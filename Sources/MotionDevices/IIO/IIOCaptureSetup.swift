@@ -21,10 +21,15 @@ final class IIOCaptureSetup {
 
     /// - Parameter wantedRate: samples per second the game asks for.
     func configure(wantedRate: Double, configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot) throws(IIOError) {
-        let names = Set(device.attributeNames)
-        if names.contains("current_timestamp_clock") {
+        if Set(device.attributeNames).contains("current_timestamp_clock") {
             try change("current_timestamp_clock", to: "monotonic")
         }
+        try configureRate(wantedRate: wantedRate)
+        try chooseTrigger(wantedRate: rate ?? wantedRate, configfsRoot: configfsRoot)
+    }
+
+    /// The rate alone: what polling a device without a buffer needs too.
+    func configureRate(wantedRate: Double) throws(IIOError) {
         // One rate for the device, or one per channel type (bmi160): each set
         // to the slowest offered at or above the wanted rate; the device runs
         // at the slowest of them.
@@ -38,7 +43,6 @@ final class IIOCaptureSetup {
             let set = place.current ?? chosen
             rate = min(rate ?? set, set)
         }
-        try chooseTrigger(wantedRate: rate ?? wantedRate, configfsRoot: configfsRoot)
     }
 
     private func chooseTrigger(wantedRate: Double, configfsRoot: String) throws(IIOError) {

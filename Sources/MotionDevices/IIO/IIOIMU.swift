@@ -82,6 +82,23 @@ extension IIOIMU {
         hasAccelerometer ? nil : "\(name) (\(devices.map(\.id).joined(separator: " + "))) has no accelerometer: a gyroscope alone cannot tell which way is down, so it cannot tilt the board; wire an accelerometer or IMU beside it (hardware.md)"
     }
 
+    /// The source that reads it: buffered capture, or polling when a
+    /// device of it has no buffer on this machine (over iiod, capture's
+    /// refusal says why there is none).
+    public static func source(for imu: IIOIMU, rate: Double) -> any MotionSource {
+        let polled = imu.devices.contains { !$0.hasBuffer } && (imu.devices.first?.context.isLocal ?? false)
+        return polled ? IIOPolledMotionSource(imu: imu, rate: rate) : IIOMotionSource(imu: imu, rate: rate)
+    }
+
+    /// What a polled IMU tells the player: why it has no buffer, the fix,
+    /// and what polling costs.
+    public var pollingNote: String? {
+        let bufferless = devices.filter { !$0.hasBuffer }
+        if bufferless.isEmpty { return nil }
+        let subject = bufferless.map { "\($0.id) (\($0.name ?? "no name"))" }.joined(separator: " and ")
+        return "\(subject) \(bufferless.count > 1 ? "have" : "has") no buffer, so it is polled: each axis read in turn at the rate asked, less even than capture; wire the chip's interrupt pin and declare it (dtoverlay=i2c-sensor,…,int_pin=N; see hardware.md) for buffered capture"
+    }
+
     /// Why devices without a buffer cannot be captured, and the fix: what
     /// `play`, `devices` and `doctor` say. A split chip whose halves both
     /// lack one is named once, as the IMU.

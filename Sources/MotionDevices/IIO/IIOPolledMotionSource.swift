@@ -1,0 +1,196 @@
+import SystemCalls
+import SystemPackage
+import MotionCore
+import IIO
+import Realtime
+import Handoff
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An IIO IMU whose driver made no buffer (no interrupt line: a four-wire
+/// MPU-6050, an ADXL345 wired without INT), read by polling: on a thread of
+/// its own, at the rate asked, each axis's `in_*_raw` is read (one `pread`
+/// on a file kept open), its offset added and its scale applied, then the
+/// mount matrix, as iio-sensor-proxy's polling driver does.
+///
+/// A sample is stamped with the middle of its reads, which the driver makes
+/// one after another: the slower the bus, the farther apart its axes were
+/// measured, which is why a buffer comes first wherever there is one.
+///
+/// `start()` sets the timestamp clock and the rate as for capture (restored
+/// by `stop()`), opens the raw files and reads the scales once.
+public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `polled` and `setups` belong to start/stop and,
+    // between them, to the sensor thread; the rest is atomic or locked.
+
+    public let imu: IIOIMU
+    public let samples: SPSCRing<MotionSample>
+    public private(set) var rate: Double
+    public let displayName: String
+
+    /// Three axes of one kind, each a raw file with its offset and scale.
+    struct Axes {
+        let files: (IIORawValueFile, IIORawValueFile, IIORawValueFile)
+        let scale: Vector3
+        let offset: Vector3
+
+        func read() throws(IIOError) -> Vector3 {
+            Vector3((Double(try files.0.read()) + offset.x) * scale.x,
+                    (Double(try files.1.read()) + offset.y) * scale.y,
+                    (Double(try files.2.read()) + offset.z) * scale.z)
+        }
+    }
+
+    private var accel: Axes?
+    private var gyro: Axes?
+    private var mount = MountMatrix.identity
+    private var setups: [IIOCaptureSetup] = []
+    private var thread: OSThread?
+    private let wantedRate: Double
+    private let mountOverride: MountMatrix?
+    private let udevDirectory: String
+    private let running = Atomic<Bool>(false)
+    private let failureText = ChangingText()
+    private let rejected = Atomic<Int>(0)
+
+    public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil, ringCapacity: Int = defaultSampleRingCapacity, udevDirectory: String = UdevDatabase.defaultDirectory) {
+        self.imu = imu
+        self.wantedRate = rate
+        self.rate = rate
+        self.mountOverride = mount
+        self.udevDirectory = udevDirectory
+        self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
+        self.displayName = imu.placeDescription + Self.nameSuffix
+    }
+
+    public var calibrationIdentity: String? { imu.identity }
+
+    /// What the player's line adds to the IMU's place.
+    public static let nameSuffix = " (polled: no buffer)"
+
+    public var scales: SensorScales? {
+        guard let accel else { return nil }
+        return SensorScales(accel: accel.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: mount)
+    }
+
+    public var failure: String? { failureText.value }
+    public var statusChanges: UInt64 { failureText.changeCount }
+    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+
+    public func start() throws {
+        guard !running.load(ordering: .acquiring) else { return }
+        failureText.set(nil)
+        if let advice = imu.noAccelerometerAdvice { throw SourceError(description: advice) }
+        do {
+            try prepare()
+        } catch {
+            release()
+            throw error.withSetupAdvice
+        }
+        // The device's own rate caps what polling can see: faster reads would repeat values.
+        rate = min(wantedRate, setups.compactMap(\.rate).min() ?? wantedRate)
+        running.store(true, ordering: .releasing)
+        do {
+            thread = try OSThread(name: "tiltmaze-poll") { [self] in run() }
+        } catch {
+            running.store(false, ordering: .releasing)
+            release()
+            throw error
+        }
+    }
+
+    public func stop() {
+        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        thread?.join()
+        thread = nil
+        release()
+    }
+
+    /// The rate (a rate this user may not set is polled as it stands), the
+    /// raw files, scales and offsets, and the mount matrix.
+    private func prepare() throws(IIOError) {
+        for device in imu.devices {
+            let setup = IIOCaptureSetup(device: device)
+            setups.append(setup)
+            let rateResult = Result { () throws(IIOError) in try setup.configureRate(wantedRate: wantedRate) }
+            if case .failure(let error) = rateResult, !error.isPermissionDenied { throw error }
+            if accel == nil { accel = try Self.axes("accel", of: device) }
+            if gyro == nil { gyro = try Self.axes("anglvel", of: device) }
+        }
+        guard accel != nil else {
+            throw IIOError(errno: ENOENT, operation: "find in_accel_{x,y,z}_raw", path: imu.devices[0].sysfsPath)
+        }
+        mount = mountOverride ?? MountMatrixLookup.iio(imu.devices[0], udevDirectory: udevDirectory).matrix
+    }
+
+    private func release() {
+        accel = nil
+        gyro = nil
+        for setup in setups { setup.restore() }
+        setups = []
+    }
+
+    static func axes(_ type: String, of device: IIODevice) throws(IIOError) -> Axes? {
+        var files: [IIORawValueFile] = [], scale: [Double] = [], offset: [Double] = []
+        for axis in ["x", "y", "z"] {
+            guard let channel = device.channel(id: "\(type)_\(axis)"), !channel.isOutput,
+                  channel.attributeNames.contains("raw") else { return nil }
+            files.append(try IIORawValueFile(channel: channel))
+            scale.append(channel.attributeNames.contains("scale") ? try channel.readAttribute("scale", as: Double.self) : 1)
+            offset.append(channel.attributeNames.contains("offset") ? try channel.readAttribute("offset", as: Double.self) : 0)
+        }
+        return Axes(files: (files[0], files[1], files[2]), scale: Vector3(scale[0], scale[1], scale[2]),
+                    offset: Vector3(offset[0], offset[1], offset[2]))
+    }
+
+    // MARK: The sensor thread
+
+    private func run() {
+        guard let accel else { return }
+        let gyro = gyro, mount = mount
+        var judge = SamplePlausibility()
+        var schedule = PeriodicSchedule(period: Int64((1e9 / rate).rounded()), start: MonotonicClock.now(), maxCatchUp: 2)
+        // A file kept open may go on reading after its device went (a
+        // kernel says ENODEV, a mock keeps the old text): look for the
+        // device's directory now and then too.
+        let directories = imu.devices.map { FilePath($0.sysfsPath) }
+        var nextCheck = schedule.deadline
+        while running.load(ordering: .relaxed) {
+            MonotonicClock.sleep(until: schedule.deadline)
+            let before = MonotonicClock.now()
+            schedule.woke(at: before)
+            if before >= nextCheck {
+                nextCheck = before + 250_000_000
+                if let gone = directories.first(where: { !$0.isAccessible(.exists) }) {
+                    fail("\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(gone.string) no longer exists)")
+                    return
+                }
+            }
+            do {
+                var sample = MotionSample(timestamp: 0, acceleration: mount.apply(try accel.read()), fields: .acceleration)
+                if let gyro {
+                    sample.rotationRate = mount.apply(try gyro.read())
+                    sample.fields.insert(.rotationRate)
+                }
+                sample.timestamp = before + (MonotonicClock.now() - before) / 2
+                if judge.accept(sample) {
+                    samples.push(sample)
+                } else {
+                    rejected.wrappingAdd(1, ordering: .relaxed)
+                }
+            } catch {
+                fail(error.isDeviceGone || error.errno == ENOENT
+                     ? "\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(error.path))"
+                     : "\(error.withSetupAdvice)")
+                return
+            }
+        }
+    }
+
+    private func fail(_ message: String) {
+        failureText.set(message)
+        running.store(false, ordering: .releasing)
+    }
+}

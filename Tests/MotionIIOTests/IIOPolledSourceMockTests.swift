@@ -1,0 +1,99 @@
+import Testing
+import IIO
+import MotionCore
+import MotionDevices
+import MockDevices
+import TestSupport
+
+/// Polling an IMU whose driver made no buffer, on the sysfs tree the real
+/// inv-mpu6050 driver made in the qemu tier with no interrupt line (a
+/// four-wire MPU-6050: `Tests/Fixtures/kernel/iio-mpu6050.umockdev`).
+/// Serialized and run only under the preload; `UnderPreload` re-runs it.
+@Suite("IIO polled source on the recorded inv-mpu6050 tree", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct IIOPolledSourceMockTests {
+    static let root = "/sys/bus/iio/devices/iio:device0/"
+
+    func withMPU(_ body: (Testbed, IIOIMU) throws -> Void) throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(description: KernelFixtures.text("iio-mpu6050.umockdev"))
+            let imus = IIOIMU.find(in: try IIOContext())
+            try #require(imus.count == 1)
+            try body(testbed, imus[0])
+        }
+    }
+
+    func setRaw(_ testbed: Testbed, _ values: [String: Int]) throws {
+        for (name, value) in values { try testbed.writeFile(Self.root + "in_\(name)_raw", "\(value)\n") }
+    }
+
+    @Test("a chip without a buffer is polled: its raw values, offset and scale applied, in SI units; a value that changes is read anew")
+    func polls() throws {
+        try withMPU { testbed, imu in
+            try setRaw(testbed, ["accel_x": 1000, "accel_y": 0, "accel_z": 16384, "anglvel_x": 0, "anglvel_y": 0, "anglvel_z": -100])
+            let source = IIOIMU.source(for: imu, rate: 100)
+            #expect(source is IIOPolledMotionSource)
+            #expect(source.displayName == "mpu6050 on iio:device0 (polled: no buffer)")
+            try source.start()
+            defer { source.stop() }
+            var got: [MotionSample] = []
+            #expect(eventually { source.samples.drain { got.append($0) }; return !got.isEmpty })
+            let first = try #require(got.first)
+            #expect(first.fields == [.acceleration, .rotationRate])
+            #expect(first.acceleration == Vector3(1000 * 0.000598, 0, 16384 * 0.000598))
+            #expect(first.rotationRate == Vector3(0, 0, -100 * 0.001064724))
+            // The chip moves: the next reads see it.
+            try setRaw(testbed, ["accel_x": -2000])
+            #expect(eventually {
+                source.samples.drain { got.append($0) }
+                return got.last?.acceleration.x == -2000 * 0.000598
+            })
+            #expect(zip(got.dropFirst(), got).allSatisfy { $0.timestamp > $1.timestamp })
+            #expect(source.failure == nil)
+        }
+    }
+
+    @Test("the rate is set as for capture (the slowest offered at or above the one asked) and put back; the timestamp clock is left alone")
+    func rate() throws {
+        try withMPU { testbed, imu in
+            let source = IIOPolledMotionSource(imu: imu, rate: 100)
+            try source.start()
+            #expect(testbed.readFile(Self.root + "sampling_frequency") == "100")
+            #expect(source.rate == 100)
+            source.stop()
+            #expect(testbed.readFile(Self.root + "sampling_frequency") == "50")
+        }
+    }
+
+    @Test("the device going away mid-poll ends the source, naming it")
+    func gone() throws {
+        try withMPU { testbed, imu in
+            let source = IIOPolledMotionSource(imu: imu, rate: 100)
+            try source.start()
+            defer { source.stop() }
+            #expect(eventually { source.samples.count > 0 })
+            testbed.removeDevice(sysfsPath: "/sys/devices/i2c-0/0-0068/iio:device0")
+            #expect(eventually { source.failure != nil })
+            #expect(source.failure?.contains("mpu6050 on iio:device0 is gone") == true, "\(source.failure ?? "")")
+        }
+    }
+
+    @Test("--source auto takes a chip without a buffer, polled, and says so")
+    func auto() throws {
+        try withMPU { _, _ in
+            let selection = SensorSelection.examine()
+            #expect(selection.imus.first?.refusal == nil)
+            #expect(selection.imus.first?.isPolled == true)
+            #expect(selection.autoDescription == "mpu6050 on iio:device0 (polled: no buffer)")
+        }
+    }
+}
+
+@Suite("IIO polled source, under umockdev-wrapper")
+struct IIOPolledSourceUnderPreload {
+    @Test("the polled-source suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIOPolledSourceMockTests/")
+        #expect(run.passed, "\(run)")
+    }
+}
