@@ -61,7 +61,7 @@ public enum MountMatrixLookup {
 
     /// The first candidate that is not singular, else `fallback`; either
     /// naming the singular ones passed over.
-    static func first(_ candidates: [(MountMatrix, ChosenMountMatrix.Origin)], otherwise fallback: ChosenMountMatrix) -> ChosenMountMatrix {
+    public static func first(_ candidates: [(MountMatrix, ChosenMountMatrix.Origin)], otherwise fallback: ChosenMountMatrix) -> ChosenMountMatrix {
         var ignored: [String] = []
         for (matrix, origin) in candidates {
             if !matrix.isSingular { return ChosenMountMatrix(matrix: matrix, origin: origin, ignored: ignoredText(ignored)) }

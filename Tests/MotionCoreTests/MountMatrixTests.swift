@@ -32,4 +32,17 @@ struct MountMatrixTests {
     func description() {
         #expect(MountMatrix(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 1)).description == "0, 1, 0; -1, 0, 0; 0, 0, 1")
     }
+
+    @Test("a rotation has determinant 1, a mounting with a mirror -1 (udev's hwdb has such entries), a matrix that flattens an axis 0")
+    func determinant() {
+        #expect(MountMatrix.identity.determinant == 1 && !MountMatrix.identity.isSingular)
+        let halfTurn = MountMatrix(parsing: "-1, 0, 0; 0, -1, 0; 0, 0, 1")!
+        #expect(halfTurn.determinant == 1)
+        let mirrored = MountMatrix(parsing: "0, 1, 0; 1, 0, 0; 0, 0, 1")!
+        #expect(mirrored.determinant == -1 && !mirrored.isSingular)
+        let flattened = MountMatrix(parsing: "1, 0, 0; 0, 1, 0; 0, 0, 0")!
+        #expect(flattened.isSingular)
+        let twoRowsAlike = MountMatrix(parsing: "0, 1, 0; 0, 1, 0; 0, 0, 1")!
+        #expect(twoRowsAlike.isSingular)
+    }
 }

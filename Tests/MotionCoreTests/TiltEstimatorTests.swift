@@ -26,6 +26,23 @@ struct TiltEstimatorTests {
         return (before, estimator.gravity)
     }
 
+    @Test("a sensor whose kernel scale is rounded (0.97 to 1.03 g at rest, an ADIS16505 reads 0.99 g) is no faulty sensor: same tilt, nothing refused", arguments: [0.97, 0.99, 1.0, 1.03])
+    func roundedScale(gain: Double) {
+        for withGyroscope in [true, false] {
+            var estimator = TiltEstimator()
+            var plausibility = SamplePlausibility()
+            let force = (.zero - TiltBoard.gravity(roll: 0.3, pitch: 0.1)) * gain
+            let fields: MotionSample.Fields = withGyroscope ? [.acceleration, .rotationRate] : .acceleration
+            for i in 0 ..< 400 {
+                let sample = MotionSample(timestamp: Int64(i) * 5_000_000, acceleration: force, fields: fields)
+                let accepted = plausibility.accept(sample)
+                #expect(accepted)
+                estimator.add(sample)
+            }
+            #expect(degrees(estimator.gravity, TiltBoard.gravity(roll: 0.3, pitch: 0.1)) < 0.5, "gain \(gain), gyroscope \(withGyroscope)")
+        }
+    }
+
     @Test("with a gyroscope, a 2 g jolt leaves the tilt where it was")
     func fusedRejectsJolt() {
         let (before, during) = jolted(withGyroscope: true)

@@ -89,11 +89,52 @@ struct IIOPolledSourceMockTests {
     }
 }
 
+/// A gyroscope alone (an ADXRS290, as found beside an ADC on a real Pi's IIO
+/// context) can never tilt the board: `auto` passes it over, a request by
+/// name is refused with the reason, `devices` says why.
+@Suite("A gyroscope-only IIO device is never the tilt source", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct GyroscopeOnlyMockTests {
+    func withGyroscope(_ body: (Testbed) throws -> Void) throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            let s16 = "le:s16/16>>0"
+            try testbed.add(MockIIODevice(id: "iio:device0", name: "adxrs290", parent: "/devices/platform/soc/fe204000.spi/spi_master/spi0/spi0.0",
+                                          channels: [.scanElement("anglvel", "x", index: 0, format: s16),
+                                                     .scanElement("anglvel", "y", index: 1, format: s16),
+                                                     .timestamp(index: 2)],
+                                          attributes: ["in_anglvel_scale": "0.000087266"]))
+            try body(testbed)
+        }
+    }
+
+    @Test("auto passes it over for the simulated board, saying why; asked for by name it is refused with the reason")
+    func refused() throws {
+        try withGyroscope { _ in
+            let selection = SensorSelection.examine()
+            #expect(selection.imus.first?.refusal == .noAccelerometer)
+            #expect(selection.choice == nil)
+            #expect(selection.autoDescription.hasPrefix("simulated board (adxrs290 has no accelerometer"), "\(selection.autoDescription)")
+            let imu = try #require(selection.imus.first?.imu)
+            let source = IIOIMU.source(for: imu, rate: 100)
+            #expect(throws: SourceError.self) { try source.start() }
+            do { try source.start() } catch {
+                #expect("\(error)".contains("adxrs290 (iio:device0) has no accelerometer: a gyroscope alone cannot tell which way is down"), "\(error)")
+            }
+        }
+    }
+}
+
 @Suite("IIO polled source, under umockdev-wrapper")
 struct IIOPolledSourceUnderPreload {
     @Test("the polled-source suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
         let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.IIOPolledSourceMockTests/")
+        #expect(run.passed, "\(run)")
+    }
+
+    @Test("the gyroscope-only suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func gyroscopeOnly() throws {
+        let run = try UmockdevPreload.rerun(suite: "MotionIIOTests.GyroscopeOnlyMockTests/")
         #expect(run.passed, "\(run)")
     }
 }
