@@ -19,8 +19,13 @@ public final class IIORawValueFile: @unchecked Sendable {
     private let descriptor: FileDescriptor
 
     /// Opens the `raw` attribute of `channel`. The corresponding C function is `open`.
-    public init(channel: IIOChannel) throws(IIOError) {
-        path = channel.attributePath("raw")
+    public convenience init(channel: IIOChannel) throws(IIOError) {
+        try self.init(path: channel.attributePath("raw"))
+    }
+
+    /// Opens an attribute file that holds one integer, by its path.
+    public init(path: String) throws(IIOError) {
+        self.path = path
         do {
             descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
         } catch {

@@ -1,7 +1,9 @@
 import Benchmark
 import BenchmarkRun
 import BenchmarkSupport
+import Foundation
 import Game
+import IIO
 import MotionCore
 import MotionDevices
 import Handoff
@@ -196,6 +198,55 @@ let benchmarks: @Sendable () -> Void = {
             }
             blackHole(length)
             blackHole(t)
+        }
+    }
+
+    do {
+        // What the i2c-dev source's thread does per sample of the Sense HAT's
+        // LSM9DS1 once the bytes are in (the bus transfers are system calls,
+        // not measured here): a look that finds nothing and one that finds a
+        // sample, as on time, the conversion, the plausibility check, the push.
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        var pacing = DataReadyPacing(period: 4_201_681)
+        var judge = SamplePlausibility()
+        let registers: [UInt8] = [0xe8, 0x03, 0x70, 0xfe, 0xd0, 0x07, 0x00, 0x00, 0x00, 0x00, 0x02, 0x10]
+        var now: Int64 = 0
+        Benchmark("LSM9DS1 looks + decode + push (i2c-dev source, bus excluded) ×10000", configuration: configuration) { benchmark in
+            var pushed = 0
+            registers.withUnsafeBytes { bytes in
+                let gyro = UnsafeRawBufferPointer(rebasing: bytes[0 ..< 6]), accel = UnsafeRawBufferPointer(rebasing: bytes[6 ..< 12])
+                for _ in 0..<calls {
+                    now &+= 3_676_471
+                    _ = pacing.look(at: now, ready: false)
+                    now &+= 525_210
+                    if let time = pacing.look(at: now, ready: true) {
+                        let sample = LSM9DS1.sample(gyro: gyro, accel: accel, timestamp: time, mount: LSM9DS1.senseHatMount)
+                        if judge.accept(sample) { ring.push(sample); pushed &+= 1 }
+                        _ = ring.pop()
+                    }
+                }
+            }
+            if pushed != calls { benchmark.fail("\(pushed) of \(calls) samples pushed") }
+        }
+    }
+
+    do {
+        // A polled IIO sample's six raw reads (pread at offset 0 and the
+        // parse), on a file standing in for in_accel_x_raw.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltmaze-bench-raw-\(getpid())").path
+        if FileManager.default.createFile(atPath: path, contents: Data("-12345\n".utf8)),
+           let file = try? IIORawValueFile(path: path) {
+            Benchmark("IIORawValueFile.read ×6 (one polled sample) ×10000", configuration: configuration) { benchmark in
+                var sum: Int64 = 0
+                for _ in 0..<calls {
+                    for _ in 0..<6 { sum &+= (try? file.read()) ?? 0 }
+                }
+                if sum != -12345 * 6 * Int64(calls) { benchmark.fail("read \(sum), not \(-12345 * 6 * calls)") }
+            }
+        } else {
+            Benchmark("IIORawValueFile.read ×6 (one polled sample) ×10000", configuration: configuration) { benchmark in
+                benchmark.fail("cannot make \(path)")
+            }
         }
     }
 }
