@@ -41,7 +41,7 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         return DeviceAccess(path: path, allowed: false, explanation: explain(
             need: need, owner: userName(info.st_uid), group: group, mode: info.st_mode & 0o777,
             inGroupNow: groupMember, listedInGroup: !groupMember && isListedMember(of: group),
-            ruleGroup: coveredByRules ? GroupMembership.of(ruleGroup) : .missing))
+            ruleGroup: coveredByRules ? GroupMembership.of(ruleGroup) : .missing, coveredByRules: coveredByRules))
     }
 
     /// The reason and the fix, from what `stat` and the group database say.
@@ -55,9 +55,10 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
     ///   - inGroupNow: this process has the file's group.
     ///   - listedInGroup: the group database lists the user (added since this login).
     ///   - ruleGroup: where the user stands with `DeviceAccess.ruleGroup`.
+    ///   - coveredByRules: whether our udev rules would give access (not for an I²C bus).
     public static func explain(need: Need, owner: String, group: String, mode: mode_t,
                                inGroupNow: Bool, listedInGroup: Bool,
-                               ruleGroup: GroupMembership = .missing) -> String {
+                               ruleGroup: GroupMembership = .missing, coveredByRules: Bool = true) -> String {
         let modeText = String(mode, radix: 8)
         let why = "\(need == .read ? "not readable" : "not readable and writable") by you: owner \(owner), group \(group), mode \(modeText)"
         let groupMay = need == .read ? mode & 0o040 != 0 : mode & 0o060 == 0o060
@@ -78,6 +79,9 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
                 return why + "; you were added to group \(group) but this login predates it: log out and in again"
             }
             return why + "; join group \(group) (sudo usermod -aG \(group) $USER) and log in again"
+        }
+        guard coveredByRules else {
+            return why + "; TiltMaze's udev rules leave I²C buses alone (a bus reaches every chip on it): on Raspberry Pi OS the group i2c may use them (sudo raspi-config nonint do_i2c 0 sets that up), elsewhere give a group access with a udev rule of your own"
         }
         return why + "; install the udev rules in udev/ (see udev/README.md) to give group access"
     }

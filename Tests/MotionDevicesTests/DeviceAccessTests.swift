@@ -63,6 +63,17 @@ struct DeviceAccessTests {
         #expect(readOnlyGroup.contains("udev/README.md"))
     }
 
+    @Test("an I²C bus, which the rules do not cover: the fix is its own group (Pi OS's i2c), never the rules or their group")
+    func i2cBus() {
+        let notInGroup = DeviceAccess.explain(need: .readWrite, owner: "root", group: "i2c", mode: 0o660,
+                                              inGroupNow: false, listedInGroup: false, ruleGroup: .missing, coveredByRules: false)
+        #expect(notInGroup == "not readable and writable by you: owner root, group i2c, mode 660; join group i2c (sudo usermod -aG i2c $USER) and log in again")
+        let rootOnly = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o600,
+                                            inGroupNow: false, listedInGroup: false, ruleGroup: .missing, coveredByRules: false)
+        #expect(rootOnly.contains("TiltMaze's udev rules leave I²C buses alone") && rootOnly.contains("raspi-config nonint do_i2c 0"))
+        #expect(!rootOnly.contains("udev/README.md") && !rootOnly.contains("tiltmaze"))
+    }
+
     @Test("with the rules installed, the fix is the rules' group, even for a node whose own group is input")
     func ruleGroupFix() {
         let notMember = DeviceAccess.explain(need: .read, owner: "root", group: "input", mode: 0o660,
