@@ -45,10 +45,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     /// elsewhere. Written by `start` and by the sensor thread between start and stop.
     private var livePath: String
     private var thread: OSThread?
-    private let running = Atomic<Bool>(false)
-    private let failureText = ChangingText()
+    private let state = SourceRunState()
     private let interruptionText = ChangingText()
-    private let rejected = Atomic<Int>(0)
     private let reconnections = Atomic<Int>(0)
 
     /// An open node and the state of its frames.
@@ -86,38 +84,38 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private let connectedScales = Mutex<SensorScales?>(nil)
     public var scales: SensorScales? { connectedScales.withLock { $0 } }
 
-    public var failure: String? { failureText.value }
+    public var failure: String? { state.failure }
     /// Set while the controller is away and the source waits for it to come back.
     public var interruption: String? { interruptionText.value }
 
-    public var statusChanges: UInt64 { failureText.changeCount &+ interruptionText.changeCount }
-    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+    public var statusChanges: UInt64 { state.failureChanges &+ interruptionText.changeCount }
+    public var rejectedCount: Int { state.rejectedCount }
     /// How many times the controller came back after going away.
     public var reconnectionCount: Int { reconnections.load(ordering: .relaxed) }
 
     /// Opens the node and starts the thread. Throws `EvdevError` naming the
     /// node: it cannot be opened (EACCES: the udev rules), or it is no motion sensor.
     public func start() throws {
-        guard !running.load(ordering: .acquiring) else { return }
-        failureText.set(nil)
+        guard !state.hasStarted else { return }
+        state.prepareStart()
         interruptionText.set(nil)
         do {
             connection = try connectAtStart()
         } catch {
             throw error.withSetupAdvice
         }
-        running.store(true, ordering: .releasing)
+        state.markRunning()
         do {
             thread = try OSThread(name: "tiltmaze-evdev") { [self] in run() }
         } catch {
-            running.store(false, ordering: .releasing)
+            state.markStopped()
             connection = nil
             throw error
         }
     }
 
     public func stop() {
-        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        guard state.requestStop() || thread != nil else { return }
         thread?.join()
         thread = nil
         connection = nil
@@ -182,7 +180,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         events.initialize(repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0))
         defer { events.deallocate() }
         var connection = self.connection
-        while running.load(ordering: .relaxed) {
+        while state.isRunning {
             guard var live = connection else {
                 MonotonicClock.sleep(until: MonotonicClock.now() + reconnectInterval.nanoseconds)
                 connection = reconnect()
@@ -215,7 +213,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
 
     private func feed(_ events: UnsafeMutableBufferPointer<EvdevEvent>, count: Int, into live: inout Connection) {
         let refused = live.feeder.feed(UnsafeBufferPointer(rebasing: events[0 ..< count]), into: samples)
-        if refused > 0 { rejected.wrappingAdd(refused, ordering: .relaxed) }
+        if refused > 0 { state.reject(refused) }
     }
 
     /// The controller's motion node, if it is back and opens. A node that is
@@ -255,8 +253,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func fail(_ message: String) {
-        failureText.set(message)
         interruptionText.set(nil)
-        running.store(false, ordering: .releasing)
+        state.fail(message)
     }
 }

@@ -21,7 +21,7 @@ import Glibc
 /// the registers as they were, which powers the chip down again if it was.
 public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `chip` and `saved` belong to start/stop and,
-    // between them, to the sensor thread; the rest is atomic or locked.
+    // between them, to the sensor thread; `state` and the counters are atomic.
 
     public let imu: I2CIMU
     public let samples: SPSCRing<MotionSample>
@@ -34,9 +34,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     private var chip: I2CDevice?
     private var saved: [(register: UInt8, value: UInt8)] = []
     private var thread: OSThread?
-    private let running = Atomic<Bool>(false)
-    private let failureText = ChangingText()
-    private let rejected = Atomic<Int>(0)
+    private let state = SourceRunState()
     private let missed = Atomic<Int>(0)
     private let transfers = Atomic<Int>(0)
 
@@ -56,9 +54,9 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         SensorScales(accel: LSM9DS1.accelScale, gyro: LSM9DS1.gyroScale, hasGyroscope: true, mount: imu.mount)
     }
 
-    public var failure: String? { failureText.value }
-    public var statusChanges: UInt64 { failureText.changeCount }
-    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+    public var failure: String? { state.failure }
+    public var statusChanges: UInt64 { state.failureChanges }
+    public var rejectedCount: Int { state.rejectedCount }
     /// Samples the chip made that were overwritten before the thread came
     /// to read them (the thread was not scheduled for a period or more). Any thread.
     public var missedCount: Int { missed.load(ordering: .relaxed) }
@@ -66,8 +64,8 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     public var transferCount: Int { transfers.load(ordering: .relaxed) }
 
     public func start() throws {
-        guard !running.load(ordering: .acquiring) else { return }
-        failureText.set(nil)
+        guard !state.hasStarted else { return }
+        state.prepareStart()
         missed.store(0, ordering: .relaxed)
         transfers.store(0, ordering: .relaxed)
         let chip: I2CDevice
@@ -87,18 +85,18 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
             throw SourceError(description: advice(for: error))
         }
         self.chip = chip
-        running.store(true, ordering: .releasing)
+        state.markRunning()
         do {
             thread = try OSThread(name: "tiltmaze-i2c") { [self] in run(chip) }
         } catch {
-            running.store(false, ordering: .releasing)
+            state.markStopped()
             restore()
             throw error
         }
     }
 
     public func stop() {
-        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        guard state.requestStop() || thread != nil else { return }
         thread?.join()
         thread = nil
         restore()
@@ -143,7 +141,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         var waitedInVain: Int64 = 0
         var previous = MonotonicClock.now()
         var next = previous
-        while running.load(ordering: .relaxed) {
+        while state.isRunning {
             MonotonicClock.sleep(until: next)
             let now = MonotonicClock.now()
             do {
@@ -158,7 +156,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                     if judge.accept(sample) {
                         samples.push(sample)
                     } else {
-                        rejected.wrappingAdd(1, ordering: .relaxed)
+                        state.reject()
                     }
                     waitedInVain = 0
                 } else {
@@ -168,21 +166,16 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                 missed.store(pacing.missed, ordering: .relaxed)
                 next = pacing.nextLook(after: now, found: ready)
             } catch {
-                fail(I2CDevice.isGone(error)
+                state.fail(I2CDevice.isGone(error)
                      ? "\(imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
                      : error.description)
                 return
             }
             previous = now
             if waitedInVain > limit {
-                fail("no data from \(displayName) for \(noDataTimeout): its status register never said a new sample was ready (the chip was reset or powered down?)")
+                state.fail("no data from \(displayName) for \(noDataTimeout): its status register never said a new sample was ready (the chip was reset or powered down?)")
                 return
             }
         }
-    }
-
-    private func fail(_ message: String) {
-        failureText.set(message)
-        running.store(false, ordering: .releasing)
     }
 }

@@ -3,7 +3,6 @@ import MotionCore
 import IIO
 import Realtime
 import Handoff
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +23,7 @@ import Glibc
 /// was measured at.
 public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `captures` belongs to start/stop and, between them,
-    // to the sensor thread; `running` and `failureText` are synchronised.
+    // to the sensor thread; `state` is synchronised.
 
     public let imu: IIOIMU
     public let samples: SPSCRing<MotionSample>
@@ -44,13 +43,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     private var captures: [Capture] = []
     private var thread: OSThread?
-    private let running = Atomic<Bool>(false)
-    private let failureText = ChangingText()
-    private let rejected = Atomic<Int>(0)
+    private let state = SourceRunState()
 
     /// Scans refused as impossible (time not moving forward, a value beyond
     /// any sensor's range): counted, not passed on. Any thread.
-    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+    public var rejectedCount: Int { state.rejectedCount }
     private let wantedRate: Double
     private let configfsRoot: String
 
@@ -90,13 +87,13 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         return SensorScales(accel: accel?.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: captures[0].converter.mount)
     }
 
-    public var failure: String? { failureText.value }
+    public var failure: String? { state.failure }
 
-    public var statusChanges: UInt64 { failureText.changeCount }
+    public var statusChanges: UInt64 { state.failureChanges }
 
     public func start() throws {
-        guard !running.load(ordering: .acquiring) else { return }
-        failureText.set(nil)
+        guard !state.hasStarted else { return }
+        state.prepareStart()
         if let advice = imu.noAccelerometerAdvice ?? imu.noBufferAdvice { throw SourceError(description: advice) }
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
@@ -105,18 +102,18 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             throw error.withSetupAdvice
         }
         rate = captures.compactMap(\.setup.rate).max() ?? wantedRate
-        running.store(true, ordering: .releasing)
+        state.markRunning()
         do {
             thread = try OSThread(name: "tiltmaze-iio") { [self] in run() }
         } catch {
-            running.store(false, ordering: .releasing)
+            state.markStopped()
             release()
             throw error
         }
     }
 
     public func stop() {
-        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        guard state.requestStop() || thread != nil else { return }
         for capture in captures { capture.buffer.cancel() }
         thread?.join()
         thread = nil
@@ -186,7 +183,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         // swapped-out Pi) is not the sensor's silence.
         var waitedInVain: Int64 = 0
         var waitStarted = MonotonicClock.now()
-        while running.load(ordering: .relaxed) {
+        while state.isRunning {
             var gotData = false
             do {
                 if pollable {
@@ -207,7 +204,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                     }
                 }
             } catch {
-                fail(error.isDeviceGone ? goneText(error) : "\(error.withSetupAdvice)")
+                state.fail(error.isDeviceGone ? goneText(error) : "\(error.withSetupAdvice)")
                 return
             }
             let now = MonotonicClock.now()
@@ -219,7 +216,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             waitStarted = now
             if waitedInVain > limit {
                 let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
-                fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
+                state.fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
                 return
             }
         }
@@ -241,7 +238,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             if judge.accept(sample) {
                 samples.push(sample)
             } else {
-                rejected.wrappingAdd(1, ordering: .relaxed)
+                state.reject()
             }
         }
         return true
@@ -252,10 +249,5 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     private func goneText(_ error: IIOError) -> String {
         let device = captures.first { error.path.hasPrefix($0.setup.device.devicePath) }?.setup.device ?? imu.devices[0]
         return "\(device.id) (\(device.name ?? "IIO device")) is gone: unplugged, or its driver was unbound (\(device.sysfsPath) no longer exists)"
-    }
-
-    private func fail(_ message: String) {
-        failureText.set(message)
-        running.store(false, ordering: .releasing)
     }
 }

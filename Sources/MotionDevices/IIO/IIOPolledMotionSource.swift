@@ -4,7 +4,6 @@ import MotionCore
 import IIO
 import Realtime
 import Handoff
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +22,7 @@ import Glibc
 /// by `stop()`), opens the raw files and reads the scales once.
 public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `polled` and `setups` belong to start/stop and,
-    // between them, to the sensor thread; the rest is atomic or locked.
+    // between them, to the sensor thread; `state` is atomic.
 
     public let imu: IIOIMU
     public let samples: SPSCRing<MotionSample>
@@ -51,9 +50,7 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
     private let wantedRate: Double
     private let mountOverride: MountMatrix?
     private let udevDirectory: String
-    private let running = Atomic<Bool>(false)
-    private let failureText = ChangingText()
-    private let rejected = Atomic<Int>(0)
+    private let state = SourceRunState()
 
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil, ringCapacity: Int = defaultSampleRingCapacity, udevDirectory: String = UdevDatabase.defaultDirectory) {
         self.imu = imu
@@ -75,13 +72,13 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
         return SensorScales(accel: accel.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: mount)
     }
 
-    public var failure: String? { failureText.value }
-    public var statusChanges: UInt64 { failureText.changeCount }
-    public var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+    public var failure: String? { state.failure }
+    public var statusChanges: UInt64 { state.failureChanges }
+    public var rejectedCount: Int { state.rejectedCount }
 
     public func start() throws {
-        guard !running.load(ordering: .acquiring) else { return }
-        failureText.set(nil)
+        guard !state.hasStarted else { return }
+        state.prepareStart()
         if let advice = imu.noAccelerometerAdvice { throw SourceError(description: advice) }
         do {
             try prepare()
@@ -91,18 +88,18 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
         }
         // The device's own rate caps what polling can see: faster reads would repeat values.
         rate = min(wantedRate, setups.compactMap(\.rate).min() ?? wantedRate)
-        running.store(true, ordering: .releasing)
+        state.markRunning()
         do {
             thread = try OSThread(name: "tiltmaze-poll") { [self] in run() }
         } catch {
-            running.store(false, ordering: .releasing)
+            state.markStopped()
             release()
             throw error
         }
     }
 
     public func stop() {
-        guard running.exchange(false, ordering: .acquiringAndReleasing) || thread != nil else { return }
+        guard state.requestStop() || thread != nil else { return }
         thread?.join()
         thread = nil
         release()
@@ -157,14 +154,14 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
         // device's directory now and then too.
         let directories = imu.devices.map { FilePath($0.sysfsPath) }
         var nextCheck = schedule.deadline
-        while running.load(ordering: .relaxed) {
+        while state.isRunning {
             MonotonicClock.sleep(until: schedule.deadline)
             let before = MonotonicClock.now()
             schedule.woke(at: before)
             if before >= nextCheck {
                 nextCheck = before + 250_000_000
                 if let gone = directories.first(where: { !$0.isAccessible(.exists) }) {
-                    fail("\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(gone.string) no longer exists)")
+                    state.fail("\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(gone.string) no longer exists)")
                     return
                 }
             }
@@ -178,19 +175,14 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
                 if judge.accept(sample) {
                     samples.push(sample)
                 } else {
-                    rejected.wrappingAdd(1, ordering: .relaxed)
+                    state.reject()
                 }
             } catch {
-                fail(error.isDeviceGone || error.errno == ENOENT
+                state.fail(error.isDeviceGone || error.errno == ENOENT
                      ? "\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(error.path))"
                      : "\(error.withSetupAdvice)")
                 return
             }
         }
-    }
-
-    private func fail(_ message: String) {
-        failureText.set(message)
-        running.store(false, ordering: .releasing)
     }
 }

@@ -14,19 +14,25 @@ set -eu
 modprobe bochs
 modprobe i2c-dev
 # A stub left by an earlier scenario holds other chips: take it away first.
-for a in /sys/bus/i2c/devices/i2c-*; do
-    [ "$(cat "$a/name")" = "SMBus stub driver" ] || continue
-    for client in "$a"/"${a##*/i2c-}"-*; do
-        [ -e "$client" ] && echo "0x${client##*-00}" > "$a/delete_device"
+old=$(i2c-stub-bus)
+if [ -n "$old" ]; then
+    for client in /sys/bus/i2c/devices/"$old"-*; do
+        [ -e "$client" ] && echo "0x${client##*-00}" > "/sys/bus/i2c/devices/i2c-$old/delete_device"
     done
-done
-rmmod i2c-stub 2>/dev/null || true
+    rmmod i2c-stub
+fi
 modprobe i2c-stub chip_addr=0x1c,0x6a
+# Leave the boot as found, whatever happens: with the model left behind,
+# every later `play --source auto` would find a Sense HAT that has stopped.
+game=""
+leave() {
+    [ -z "$game" ] || kill "$game" 2>/dev/null || true
+    for _ in $(seq 1 50); do rmmod i2c-stub 2>/dev/null && return; sleep 0.1; done
+    echo "could not unload i2c-stub"
+}
+trap leave EXIT
 wait-for /dev/dri/card0 5
-bus=""
-for a in /sys/bus/i2c/devices/i2c-*; do
-    [ "$(cat "$a/name")" = "SMBus stub driver" ] && bus=${a##*/i2c-}
-done
+bus=$(i2c-stub-bus)
 node=/dev/i2c-$bus
 wait-for "$node" 5
 echo "i2c-stub is $node"

@@ -13,10 +13,7 @@
 set -eu
 modprobe i2c-dev
 modprobe i2c-stub chip_addr=0x68,0x69,0x6a,0x6b
-bus=""
-for a in /sys/bus/i2c/devices/i2c-*; do
-    [ "$(cat "$a/name")" = "SMBus stub driver" ] && bus=${a##*/i2c-}
-done
+bus=$(i2c-stub-bus)
 echo "i2c-stub is bus $bus"
 i2cset -y "$bus" 0x68 0x75 0x68                                     # MPU-6050 WHO_AM_I
 i2cset -y "$bus" 0x69 0x00 0xd1                                     # BMI160 CHIP_ID

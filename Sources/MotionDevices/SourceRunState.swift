@@ -1,0 +1,39 @@
+import Handoff
+import Synchronization
+
+/// What a device source's thread shares with the rest of the program:
+/// whether it should go on, why it stopped by itself, and how many readings
+/// it refused as impossible. The one piece every source that reads a device
+/// on a thread of its own keeps (IIO captured or polled, evdev, i2c-dev).
+final class SourceRunState: Sendable {
+    private let running = Atomic<Bool>(false)
+    private let failureText = ChangingText()
+    private let rejected = Atomic<Int>(0)
+
+    /// Whether the thread should go on: its loop's test, one relaxed load.
+    var isRunning: Bool { running.load(ordering: .relaxed) }
+    /// Whether the source was started and has not stopped: a second start does nothing.
+    var hasStarted: Bool { running.load(ordering: .acquiring) }
+    /// Why the source stopped by itself, nil while it is fine. Any thread.
+    var failure: String? { failureText.value }
+    /// Moves whenever `failure` may have changed. Any thread.
+    var failureChanges: UInt64 { failureText.changeCount }
+    /// Readings refused as impossible. Any thread.
+    var rejectedCount: Int { rejected.load(ordering: .relaxed) }
+
+    /// Before a start: the last run's failure is forgotten.
+    func prepareStart() { failureText.set(nil) }
+    /// The thread may run (set before it is made).
+    func markRunning() { running.store(true, ordering: .releasing) }
+    /// The thread could not be made, or will not run on.
+    func markStopped() { running.store(false, ordering: .releasing) }
+    /// Asks the thread to end; whether it had been running.
+    func requestStop() -> Bool { running.exchange(false, ordering: .acquiringAndReleasing) }
+    /// Counts readings refused as impossible.
+    func reject(_ count: Int = 1) { rejected.wrappingAdd(count, ordering: .relaxed) }
+    /// Says why the source stopped and asks its thread to end.
+    func fail(_ message: String) {
+        failureText.set(message)
+        markStopped()
+    }
+}
