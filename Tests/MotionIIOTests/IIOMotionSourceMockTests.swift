@@ -277,6 +277,43 @@ struct IIOMotionSourceMockTests {
         }
     }
 
+    @Test("BNO055 (its driver's channel layout): one IMU; capture on an hrtimer enables only the accel and anglvel axes and the timestamp; SI values from its scales")
+    func bno055() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.bno055())
+            try testbed.add(MockIIOTrigger(id: "trigger1", name: "tiltmaze", attributes: ["sampling_frequency": "100"]))
+            let imus = IIOIMU.find(in: try IIOContext())
+            try #require(imus.count == 1)
+            #expect(imus[0].name == "bno055" && imus[0].hasAccelerometer)
+            let source = IIOIMU.source(for: imus[0], rate: 100)
+            #expect(source is IIOMotionSource)
+            try source.start()
+            let dir = "/sys/bus/iio/devices/iio:device0/scan_elements/"
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "tiltmaze")
+            for on in ["accel_x", "accel_y", "accel_z", "anglvel_x", "anglvel_y", "anglvel_z", "timestamp"] {
+                #expect(testbed.readFile(dir + "in_\(on)_en") == "1", "\(on)")
+            }
+            for off in ["gravity_x", "gravity_z", "magn_x", "magn_z"] {
+                #expect(testbed.readFile(dir + "in_\(off)_en") == "0", "\(off)")
+            }
+            // The scan: accel x, y, z, anglvel x, y, z (le s16 by index), padding, the timestamp.
+            var scan = ScanBytes()
+            scan.le16(0); scan.le16(-981); scan.le16(0)
+            scan.le16(900); scan.le16(0); scan.le16(-450)
+            scan.pad(to: 8)
+            scan.le64(7_000_000_000)
+            try testbed.writeScans(scan.bytes, to: "/dev/iio:device0")
+            var got: [MotionSample] = []
+            _ = eventually { source.samples.drain { got.append($0) }; return !got.isEmpty }
+            source.stop()
+            let sample = try #require(got.first)
+            #expect(sample.timestamp == 7_000_000_000)
+            #expect(sample.acceleration == Vector3(0, -981 * 0.01, 0))
+            #expect(sample.rotationRate == Vector3(900 * 0.001111111, 0, -450 * 0.001111111))
+        }
+    }
+
     @Test("a chip that needs a trigger when none can be had fails to start, pointing to the set-up")
     func noTriggerPossible() throws {
         try withIMUs([triggerlessChip()]) { testbed, imus in

@@ -133,10 +133,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         do {
             try setup.configure(wantedRate: wantedRate, configfsRoot: configfsRoot)
             for channel in device.channels where channel.isScanElement && !channel.isOutput {
-                switch channel.type {
-                case .accel, .anglvel, .timestamp: channel.enable()
-                default: channel.disable()
-                }
+                if Self.capturedChannels.contains(channel.id) { channel.enable() } else { channel.disable() }
             }
             let mount = mountOverride ?? MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix
             let buffer = try IIOBuffer(device: device, sampleCount: Self.bufferSamples(rate: setup.rate ?? wantedRate,
@@ -148,6 +145,13 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             throw error
         }
     }
+
+    /// The scan elements capture enables: the axes `IIOScanConverter` reads
+    /// and the timestamp. Not every accel channel: a BNO055 also has linear
+    /// acceleration (`accel_linear_x`…), which would only lengthen each scan,
+    /// and its driver refuses to start a buffer with it outside fusion mode.
+    public static let capturedChannels: Set<String> = ["accel_x", "accel_y", "accel_z",
+                                                       "anglvel_x", "anglvel_y", "anglvel_z", "timestamp"]
 
     /// Scans per kernel buffer. Locally, reads return whatever has arrived
     /// (non-blocking, woken by poll at a watermark of one scan: `IIOBuffer`),
