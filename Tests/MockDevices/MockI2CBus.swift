@@ -1,0 +1,240 @@
+import CUmockdev
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fake i2c-dev bus (`/dev/i2c-N`, `/sys/class/i2c-dev/i2c-N`) whose
+/// chips are register files answered through umockdev's ioctl emulation:
+/// `I2C_FUNCS`, `I2C_SLAVE` (per open descriptor) and the `I2C_SMBUS`
+/// byte-data and I²C-block transfers, as the kernel's i2c-dev passes them
+/// to an adapter.
+///
+/// An LSM9DS1 (`addLSM9DS1`) is more than registers: it makes a sample every
+/// period of the rate its CTRL_REG1_G sets, keeping only the newest (each
+/// sample's accelerometer x is its serial number, so a reader that reads one
+/// twice or skips one shows it), sets its status bits, and clears each when
+/// that output block is read, as the chip does with block data update on.
+public final class MockI2CBus: Sendable {
+    public let number: Int
+    public let name: String
+    private let state = Mutex(State())
+
+    struct Chip {
+        var registers = [UInt8](repeating: 0, count: 256)
+        var isLSM9DS1 = false
+        /// When the next sample is due, and how many were made.
+        var nextSample: Int64 = 0
+        var made = 0
+    }
+
+    struct State {
+        var chips: [UInt8: Chip] = [:]
+        var selected: [UInt: UInt8] = [:]
+        var claimed: Set<UInt8> = []
+        var unplugged = false
+    }
+
+    public init(number: Int = 1, name: String = "bcm2835 (i2c@7e804000)") {
+        self.number = number
+        self.name = name
+    }
+
+    public var node: String { "/dev/i2c-\(number)" }
+
+    /// An LSM9DS1 at `address` (0x6a) with its magnetometer at `magnetometer` (0x1c).
+    public func addLSM9DS1(address: UInt8 = 0x6a, magnetometer: UInt8? = 0x1c) {
+        state.withLock {
+            var chip = Chip()
+            chip.registers[0x0f] = 0x68
+            chip.registers[0x22] = 0x04  // CTRL_REG8 after reset: IF_ADD_INC
+            chip.registers[0x1e] = 0x38
+            chip.registers[0x1f] = 0x38
+            chip.isLSM9DS1 = true
+            $0.chips[address] = chip
+            if let magnetometer {
+                var mag = Chip()
+                mag.registers[0x0f] = 0x3d
+                $0.chips[magnetometer] = mag
+            }
+        }
+    }
+
+    /// A chip that answers with plain registers.
+    public func addChip(_ address: UInt8, registers: [UInt8: UInt8]) {
+        state.withLock {
+            var chip = Chip()
+            for (r, v) in registers { chip.registers[Int(r)] = v }
+            $0.chips[address] = chip
+        }
+    }
+
+    /// A kernel driver holds `address`: selecting it fails with EBUSY.
+    public func claim(_ address: UInt8) { state.withLock { _ = $0.claimed.insert(address) } }
+
+    /// The board comes off: every transfer fails as an unacknowledged address does (EREMOTEIO).
+    public func unplug() { state.withLock { $0.unplugged = true } }
+
+    /// A register of the chip at `address`.
+    public func register(_ address: UInt8, _ register: UInt8) -> UInt8 {
+        state.withLock { $0.chips[address]?.registers[Int(register)] ?? 0 }
+    }
+
+    /// Samples the LSM9DS1 at `address` has made.
+    public func samplesMade(_ address: UInt8 = 0x6a) -> Int { state.withLock { $0.chips[address]?.made ?? 0 } }
+
+    public var umockdevDescription: String {
+        ["P: /devices/platform/soc/fe804000.i2c/i2c-\(number)/i2c-dev/i2c-\(number)", "N: i2c-\(number)",
+         "E: DEVNAME=\(node)", "E: SUBSYSTEM=i2c-dev", "E: MAJOR=89", "E: MINOR=\(number)",
+         "A: name=\(name)\\n", "A: dev=89:\(number)\\n"].joined(separator: "\n") + "\n\n"
+    }
+
+    // MARK: What the adapter answers
+
+    enum Outcome { case ok(Int32), failed(Int32) }
+
+    func selectAddress(_ address: UInt8, client: UInt) -> Outcome {
+        state.withLock {
+            if $0.claimed.contains(address) { return .failed(EBUSY) }
+            $0.selected[client] = address
+            return .ok(0)
+        }
+    }
+
+    /// One SMBus transfer: `data` is the union (block[0] the length).
+    func transfer(client: UInt, read: Bool, command: UInt8, size: UInt32, data: UnsafeMutablePointer<UInt8>) -> Outcome {
+        state.withLock { state -> Outcome in
+            guard let address = state.selected[client] else { return .failed(EINVAL) }
+            if state.unplugged { return .failed(EREMOTEIO) }
+            guard var chip = state.chips[address] else { return .failed(ENXIO) }
+            defer { state.chips[address] = chip }
+            if chip.isLSM9DS1 { Self.advance(&chip) }
+            switch (size, read) {
+            case (2, true):   // I2C_SMBUS_BYTE_DATA
+                data[0] = chip.registers[Int(command)]
+            case (2, false):
+                chip.registers[Int(command)] = data[0]
+                if chip.isLSM9DS1 && command == 0x10 { chip.nextSample = MockI2CBus.now() }
+            case (8, true):   // I2C_SMBUS_I2C_BLOCK_DATA
+                let count = Int(data[0])
+                for i in 0 ..< count { data[1 + i] = chip.registers[(Int(command) + i) & 0xff] }
+                if chip.isLSM9DS1 {
+                    if command == 0x18 { chip.registers[0x17] &= ~0x02; chip.registers[0x27] &= ~0x02 }
+                    if command == 0x28 { chip.registers[0x17] &= ~0x01; chip.registers[0x27] &= ~0x01 }
+                }
+            default:
+                return .failed(EOPNOTSUPP)
+            }
+            return .ok(0)
+        }
+    }
+
+    /// Makes the samples due by now, keeping only the newest.
+    static func advance(_ chip: inout Chip) {
+        let code = chip.registers[0x10] >> 5
+        let rates: [UInt8: Double] = [1: 14.9, 2: 59.5, 3: 119, 4: 238, 5: 476, 6: 952]
+        guard let rate = rates[code] else { return }
+        let period = Int64(1e9 / rate)
+        let now = Self.now()
+        var made = false
+        while chip.nextSample + period <= now {
+            chip.nextSample += period
+            chip.made += 1
+            made = true
+        }
+        guard made else { return }
+        // Accelerometer x: the serial; z: about 1 g at ±8 g; gyroscope x: a steady turn.
+        let serial = Int16(truncatingIfNeeded: chip.made)
+        func put(_ register: Int, _ value: Int16) {
+            chip.registers[register] = UInt8(truncatingIfNeeded: value)
+            chip.registers[register + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        }
+        put(0x28, serial); put(0x2a, 0); put(0x2c, 4098)
+        put(0x18, 1000); put(0x1a, 0); put(0x1c, 0)
+        chip.registers[0x17] |= 0x03
+        chip.registers[0x27] |= 0x03
+    }
+
+    static func now() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
+
+    func attach(to testbed: UnsafeMutablePointer<UMockdevTestbed>) throws(TestbedError) {
+        guard let base = umockdev_ioctl_base_new() else { throw TestbedError("umockdev: cannot make an ioctl handler for \(node)") }
+        let object = UnsafeMutableRawPointer(base)
+        defer { g_object_unref(object) }
+        let userData = Unmanaged.passRetained(self).toOpaque()
+        g_signal_connect_data(object, "handle-ioctl", unsafeBitCast(handleI2CIoctl, to: GCallback.self), userData,
+                              releaseI2CBus, GConnectFlags(rawValue: 0))
+        var error: UnsafeMutablePointer<GError>? = nil
+        if umockdev_testbed_attach_ioctl(testbed, node, base, &error) == 0 {
+            throw TestbedError(consuming: error, doing: "attach an ioctl handler to \(node)")
+        }
+    }
+}
+
+extension Testbed {
+    public func add(_ bus: MockI2CBus) throws(TestbedError) {
+        try bus.attach(to: handle)
+        try add(description: bus.umockdevDescription)
+    }
+}
+
+private let releaseI2CBus: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { userData, _ in
+    if let userData { Unmanaged<MockI2CBus>.fromOpaque(userData).release() }
+}
+
+/// `handle-ioctl`: I2C_FUNCS, I2C_SLAVE, I2C_SMBUS; anything else ENOTTY.
+private let handleI2CIoctl: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                            UnsafeMutableRawPointer?) -> gboolean = { _, clientPointer, userData in
+    guard let clientPointer, let userData else { return 0 }
+    let bus = Unmanaged<MockI2CBus>.fromOpaque(userData).takeUnretainedValue()
+    let client = clientPointer.assumingMemoryBound(to: UMockdevIoctlClient.self)
+    let clientID = UInt(bitPattern: clientPointer)
+    let request = UInt(umockdev_ioctl_client_get_request(client))
+    guard let arg = umockdev_ioctl_client_get_arg(client) else {
+        umockdev_ioctl_client_complete(client, -1, EFAULT)
+        return 1
+    }
+    func finish(_ outcome: MockI2CBus.Outcome) {
+        switch outcome {
+        case .ok(let value): umockdev_ioctl_client_complete(client, Int(value), 0)
+        case .failed(let errno): umockdev_ioctl_client_complete(client, -1, errno)
+        }
+    }
+    func resolve(_ data: UnsafeMutablePointer<UMockdevIoctlData>, _ offset: Int, _ length: Int) -> UnsafeMutablePointer<UMockdevIoctlData>? {
+        var error: UnsafeMutablePointer<GError>? = nil
+        let resolved = umockdev_ioctl_data_resolve(data, gulong(offset), gsize(length), &error)
+        if let error { g_error_free(error) }
+        return resolved
+    }
+    switch request {
+    case 0x0705:  // I2C_FUNCS: byte data, I²C block read and write
+        guard let out = resolve(arg, 0, 8), let bytes = out.pointee.data else { finish(.failed(EFAULT)); return 1 }
+        let functions: UInt = 0x0018_0000 | 0x0C00_0000
+        withUnsafeBytes(of: functions) { for i in 0 ..< 8 { bytes[i] = $0[i] } }
+        finish(.ok(0))
+        umockdev_ioctl_data_unref(out)
+    case 0x0703:  // I2C_SLAVE: the address is the argument itself
+        guard let raw = arg.pointee.data, arg.pointee.data_len >= Int32(MemoryLayout<UInt>.size) else { finish(.failed(EFAULT)); return 1 }
+        let address = UnsafeRawPointer(raw).loadUnaligned(as: UInt.self)
+        finish(bus.selectAddress(UInt8(truncatingIfNeeded: address), client: clientID))
+    case 0x0720:  // I2C_SMBUS: struct { u8 read_write; u8 command; u32 size; union i2c_smbus_data *data; }
+        guard let request = resolve(arg, 0, 16), let header = request.pointee.data else { finish(.failed(EFAULT)); return 1 }
+        let read = header[0] == 1, command = header[1]
+        let size = UnsafeRawPointer(header + 4).loadUnaligned(as: UInt32.self)
+        guard let payload = resolve(request, 8, 34), let data = payload.pointee.data else {
+            umockdev_ioctl_data_unref(request)
+            finish(.failed(EFAULT))
+            return 1
+        }
+        finish(bus.transfer(client: clientID, read: read, command: command, size: size, data: data))
+        umockdev_ioctl_data_unref(payload)
+        umockdev_ioctl_data_unref(request)
+    default:
+        finish(.failed(ENOTTY))
+    }
+    return 1
+}

@@ -1,0 +1,102 @@
+import Testing
+import I2C
+import MotionCore
+import MotionDevices
+import MockDevices
+import TestSupport
+
+/// The i2c-dev path (I2CDevice, I2CProbe, I2CMotionSource) on a mock bus
+/// whose LSM9DS1 makes samples at the rate its control register sets and
+/// clears its status bits as the chip does. Serialized and run only under
+/// the preload; `UnderPreload` below re-runs it.
+@Suite("i2c-dev source on a mock bus", .serialized, .enabled(if: UmockdevPreload.isActive))
+struct I2CSourceMockTests {
+    func withBus(_ prepare: (MockI2CBus) -> Void = { $0.addLSM9DS1() }, _ body: (Testbed, MockI2CBus) throws -> Void) throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            let bus = MockI2CBus()
+            prepare(bus)
+            try testbed.add(bus)
+            try body(testbed, bus)
+        }
+    }
+
+    @Test("the probe finds the Sense HAT's LSM9DS1 and its magnetometer by WHO_AM_I, and names what else answered")
+    func probe() throws {
+        try withBus({ $0.addLSM9DS1(); $0.addChip(0x6b, registers: [0x0f: 0x69]) }) { _, _ in
+            let probes = I2CProbe.probeAll()
+            try #require(probes.count == 1)
+            #expect(probes[0].adapter == I2CAdapter(number: 1, name: "bcm2835 (i2c@7e804000)"))
+            #expect(probes[0].imus == [I2CIMU(adapter: probes[0].adapter, address: 0x6a, magnetometerAddress: 0x1c)])
+            #expect(probes[0].answered == ["0x6a: LSM9DS1 accelerometer and gyroscope",
+                                           "0x6b: not an LSM9DS1 (WHO_AM_I 0x69, expected 0x68)",
+                                           "0x1c: LSM9DS1 magnetometer"])
+            #expect(SensorSelection.examine().choice?.description == "lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a")
+        }
+    }
+
+    @Test("every sample the chip makes is read once, in order, converted into the board's frame; the rate is set and the registers put back")
+    func reads() throws {
+        try withBus { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: 0x1c)
+            let source = I2CMotionSource(imu: imu, rate: 200)
+            try source.start()
+            #expect(source.rate == 238)
+            #expect(bus.register(0x6a, 0x10) == 0x88 && bus.register(0x6a, 0x20) == 0x98 && bus.register(0x6a, 0x22) == 0x44)
+            var got: [MotionSample] = []
+            #expect(eventually { source.samples.drain { got.append($0) }; return got.count >= 60 })
+            source.stop()
+            #expect(source.failure == nil)
+            // Serial numbers ride in the chip's accelerometer x, which the HAT's mounting turns to -x.
+            let serials = got.map { Int((-$0.acceleration.x / LSM9DS1.accelScale).rounded()) }
+            let steps = zip(serials.dropFirst(), serials).map { $0 - $1 }
+            #expect(steps.allSatisfy { $0 >= 1 }, "a sample read twice: \(serials)")
+            // Skips happen only when the thread is held up; what is counted never exceeds them.
+            #expect(source.missedCount <= steps.reduce(0) { $0 + $1 - 1 })
+            #expect(zip(got.dropFirst(), got).allSatisfy { $0.timestamp > $1.timestamp })
+            #expect(abs(got[0].acceleration.z - 4098 * LSM9DS1.accelScale) < 1e-12)
+            #expect(abs(got[0].rotationRate.x + 1000 * LSM9DS1.gyroScale) < 1e-12)
+            // Two status looks and two block reads a sample, on time; a loaded machine looks more often, never less.
+            #expect(source.transferCount >= 3 * got.count)
+            // The chip's registers as they were before start.
+            #expect(bus.register(0x6a, 0x10) == 0 && bus.register(0x6a, 0x20) == 0 && bus.register(0x6a, 0x22) == 0x04)
+        }
+    }
+
+    @Test("the board coming off mid-game ends the source, naming the chip and saying nothing answers")
+    func unplugged() throws {
+        try withBus { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+            let source = I2CMotionSource(imu: imu, rate: 100)
+            try source.start()
+            defer { source.stop() }
+            #expect(eventually { source.samples.count > 0 })
+            bus.unplug()
+            #expect(eventually { source.failure != nil })
+            let failure = source.failure ?? ""
+            #expect(failure.contains("lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a is gone"), "\(failure)")
+            #expect(failure.contains("/dev/i2c-1 address 0x6a") && failure.contains("no chip answers at this address"), "\(failure)")
+        }
+    }
+
+    @Test("a chip a kernel driver holds is left alone: the probe lists it as held, and start refuses with the reason")
+    func claimed() throws {
+        try withBus({ $0.addLSM9DS1(); $0.claim(0x6a) }) { _, _ in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+            let source = I2CMotionSource(imu: imu, rate: 100)
+            #expect(throws: SourceError.self) { try source.start() }
+            do { try source.start() } catch {
+                #expect("\(error)".contains("/dev/i2c-1 address 0x6a") && "\(error)".contains("a kernel driver has bound this address"), "\(error)")
+            }
+        }
+    }
+}
+
+@Suite("i2c-dev source on a mock bus, under umockdev-wrapper")
+struct I2CSourceUnderPreload {
+    @Test("the mock-bus suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
+    func passes() throws {
+        let run = try UmockdevPreload.rerun(suite: "MotionDevicesTests.I2CSourceMockTests/")
+        #expect(run.passed, "\(run)")
+    }
+}
