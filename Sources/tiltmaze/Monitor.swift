@@ -86,6 +86,7 @@ struct Monitor: ParsableCommand {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
                     + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
+                    + Self.busFigures(sensor, samples: seen)
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
             if reachedLimit { break outer }
@@ -95,6 +96,14 @@ struct Monitor: ParsableCommand {
             printError(failure)
             throw ExitCode(1)
         }
+    }
+
+    /// For a chip read over i2c-dev: the samples it made that went unread
+    /// (the thread was held up a period or more) and the SMBus transfers
+    /// each sample cost, so the bus load can be judged on the board.
+    static func busFigures(_ sensor: any MotionSource, samples: Int) -> String {
+        guard let chip = sensor as? I2CMotionSource, samples > 0 else { return "" }
+        return "   missed \(chip.missedCount)   transfers/sample \(MotionSampleText.decimal(Double(chip.transferCount) / Double(samples)))"
     }
 
     /// Every sample of the recording at `path`, fused, as fast as the output takes them.
