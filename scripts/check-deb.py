@@ -60,12 +60,15 @@ failed=0
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
 # This machine may have the group from a developer's own install: the package must make it.
 groupdel tiltmaze 2>/dev/null
+# Nor may it have i2c (a Pi has it; this build machine need not): the console unit names it.
+groupdel i2c 2>/dev/null
 useradd --create-home --shell /bin/sh player
 # As `sudo apt install ./tiltmaze_*.deb` run by the player: sudo sets SUDO_USER.
 # Recommends (udev) left out: this machine runs no udev, and everything else is already here.
 SUDO_USER=player apt-get install -y -q --no-install-recommends "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "apt-get install ./deb failed"; exit 1; }
 getent group tiltmaze >/dev/null || fail "postinst did not make the group tiltmaze"
 grep -q "made the group tiltmaze" /tmp/apt.log || fail "postinst did not say it made the group"
+getent group i2c >/dev/null || fail "postinst did not make the group i2c, which the console unit runs in"
 [ "$(/usr/bin/tiltmaze --version)" = "$2" ] || fail "the installed tiltmaze does not print $2"
 MANWIDTH=80 man tiltmaze-play 2>/dev/null | grep -q "tiltmaze play" || fail "man tiltmaze-play finds no page"
 man -w tiltmaze >/dev/null 2>&1 || fail "man tiltmaze finds no page"
@@ -101,6 +104,8 @@ while read -r path; do
 done < /tmp/listed
 [ -e /usr/lib/tiltmaze ] && fail "purge left /usr/lib/tiltmaze"
 getent group tiltmaze >/dev/null && fail "purge left the group tiltmaze"
+# i2c is shared (Raspberry Pi OS, i2c-tools): purge leaves it.
+getent group i2c >/dev/null || fail "purge removed the group i2c, which is not the package's alone"
 exit $failed
 """
 

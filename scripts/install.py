@@ -168,6 +168,11 @@ def after_real_install():
     if subprocess.run(["getent", "group", "tiltmaze"], capture_output=True).returncode != 0:
         subprocess.run(["groupadd", "--system", "tiltmaze"], check=True)
         print("install: made the group tiltmaze; add players with: usermod -aG tiltmaze NAME (then log in again)")
+    # The console unit runs in the group i2c too (a Sense HAT is read through
+    # /dev/i2c-1, which Raspberry Pi OS gives that group): make it where it is missing.
+    if subprocess.run(["getent", "group", "i2c"], capture_output=True).returncode != 0:
+        subprocess.run(["groupadd", "--system", "i2c"], check=True)
+        print("install: made the group i2c, which the console unit runs in (Raspberry Pi OS has it already)")
     if shutil.which("udevadm"):
         subprocess.run(["udevadm", "control", "--reload"], check=False)
         subprocess.run(["udevadm", "trigger", "--subsystem-match=iio", "--subsystem-match=input",
