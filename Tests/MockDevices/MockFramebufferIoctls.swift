@@ -48,30 +48,16 @@ final class MockFramebufferIoctls: Sendable {
 
     /// Attaches the answers to the framebuffer's node in `testbed`.
     func attach(to testbed: UnsafeMutablePointer<UMockdevTestbed>) throws(TestbedError) {
-        guard let base = umockdev_ioctl_base_new() else {
-            throw TestbedError("umockdev: cannot make an ioctl handler for \(framebuffer.devicePath)")
-        }
-        let object = UnsafeMutableRawPointer(base)
-        defer { g_object_unref(object) }
-        let userData = Unmanaged.passRetained(self).toOpaque()
-        g_signal_connect_data(object, "handle-ioctl", unsafeBitCast(handleFramebufferIoctl, to: GCallback.self), userData,
-                              releaseFramebufferIoctls, GConnectFlags(rawValue: 0))
-        var error: UnsafeMutablePointer<GError>? = nil
-        if umockdev_testbed_attach_ioctl(testbed, framebuffer.devicePath, base, &error) == 0 {
-            throw TestbedError(consuming: error, doing: "attach an ioctl handler to \(framebuffer.devicePath)")
-        }
+        try UmockdevIoctlGlue.attach(self, to: framebuffer.devicePath, in: testbed,
+                                     signals: [("handle-ioctl", unsafeBitCast(handleFramebufferIoctl, to: GCallback.self))])
     }
-}
-
-private let releaseFramebufferIoctls: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { userData, _ in
-    if let userData { Unmanaged<MockFramebufferIoctls>.fromOpaque(userData).release() }
 }
 
 /// `handle-ioctl`: copies the answer into the caller's struct, or fails with ENOTTY.
 private let handleFramebufferIoctl: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                                     UnsafeMutableRawPointer?) -> gboolean = { _, clientPointer, userData in
     guard let clientPointer, let userData else { return 0 }
-    let ioctls = Unmanaged<MockFramebufferIoctls>.fromOpaque(userData).takeUnretainedValue()
+    guard let ioctls = Unmanaged<AnyObject>.fromOpaque(userData).takeUnretainedValue() as? MockFramebufferIoctls else { return 0 }
     let client = clientPointer.assumingMemoryBound(to: UMockdevIoctlClient.self)
     guard let answer = ioctls.answer(UInt(umockdev_ioctl_client_get_request(client))),
           let arg = umockdev_ioctl_client_get_arg(client) else {

@@ -162,16 +162,8 @@ public final class MockI2CBus: Sendable {
     }
 
     func attach(to testbed: UnsafeMutablePointer<UMockdevTestbed>) throws(TestbedError) {
-        guard let base = umockdev_ioctl_base_new() else { throw TestbedError("umockdev: cannot make an ioctl handler for \(node)") }
-        let object = UnsafeMutableRawPointer(base)
-        defer { g_object_unref(object) }
-        let userData = Unmanaged.passRetained(self).toOpaque()
-        g_signal_connect_data(object, "handle-ioctl", unsafeBitCast(handleI2CIoctl, to: GCallback.self), userData,
-                              releaseI2CBus, GConnectFlags(rawValue: 0))
-        var error: UnsafeMutablePointer<GError>? = nil
-        if umockdev_testbed_attach_ioctl(testbed, node, base, &error) == 0 {
-            throw TestbedError(consuming: error, doing: "attach an ioctl handler to \(node)")
-        }
+        try UmockdevIoctlGlue.attach(self, to: node, in: testbed,
+                                     signals: [("handle-ioctl", unsafeBitCast(handleI2CIoctl, to: GCallback.self))])
     }
 }
 
@@ -182,15 +174,11 @@ extension Testbed {
     }
 }
 
-private let releaseI2CBus: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { userData, _ in
-    if let userData { Unmanaged<MockI2CBus>.fromOpaque(userData).release() }
-}
-
 /// `handle-ioctl`: I2C_FUNCS, I2C_SLAVE, I2C_SMBUS; anything else ENOTTY.
 private let handleI2CIoctl: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
                                             UnsafeMutableRawPointer?) -> gboolean = { _, clientPointer, userData in
     guard let clientPointer, let userData else { return 0 }
-    let bus = Unmanaged<MockI2CBus>.fromOpaque(userData).takeUnretainedValue()
+    guard let bus = Unmanaged<AnyObject>.fromOpaque(userData).takeUnretainedValue() as? MockI2CBus else { return 0 }
     let client = clientPointer.assumingMemoryBound(to: UMockdevIoctlClient.self)
     let clientID = UInt(bitPattern: clientPointer)
     let request = UInt(umockdev_ioctl_client_get_request(client))

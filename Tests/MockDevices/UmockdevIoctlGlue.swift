@@ -18,29 +18,36 @@ enum UmockdevIoctlGlue {
     /// never see a freed handler.
     static func attach(_ handler: MockEvdevIoctlHandler, to node: String,
                        in testbed: UnsafeMutablePointer<UMockdevTestbed>) throws(TestbedError) {
+        try attach(handler, to: node, in: testbed, signals: [("handle-ioctl", unsafeBitCast(handleIoctl, to: GCallback.self)),
+                                                             ("handle-read", unsafeBitCast(handleRead, to: GCallback.self))])
+    }
+
+    /// Makes an ioctl handler object, connects each signal's callback with
+    /// `owner` as its user data and attaches it to `node`: the one way every
+    /// mock device (evdev, framebuffer, I²C bus) answers its node's calls.
+    /// Each connection holds a reference to `owner`, released when umockdev
+    /// drops the handler object.
+    static func attach(_ owner: AnyObject, to node: String, in testbed: UnsafeMutablePointer<UMockdevTestbed>,
+                       signals: [(name: String, callback: GCallback)]) throws(TestbedError) {
         guard let base = umockdev_ioctl_base_new() else {
             throw TestbedError("umockdev: cannot make an ioctl handler for \(node)")
         }
         let object = UnsafeMutableRawPointer(base)
         defer { g_object_unref(object) } // the testbed keeps its own reference
-        connect(object, "handle-ioctl", unsafeBitCast(handleIoctl, to: GCallback.self), handler)
-        connect(object, "handle-read", unsafeBitCast(handleRead, to: GCallback.self), handler)
+        for signal in signals {
+            let userData = Unmanaged.passRetained(owner).toOpaque()
+            g_signal_connect_data(object, signal.name, signal.callback, userData, releaseOwner, GConnectFlags(rawValue: 0))
+        }
         var error: UnsafeMutablePointer<GError>? = nil
         if umockdev_testbed_attach_ioctl(testbed, node, base, &error) == 0 {
             throw TestbedError(consuming: error, doing: "attach an ioctl handler to \(node)")
         }
     }
-
-    private static func connect(_ object: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback,
-                                _ handler: MockEvdevIoctlHandler) {
-        let userData = Unmanaged.passRetained(handler).toOpaque()
-        g_signal_connect_data(object, signal, callback, userData, releaseHandler, GConnectFlags(rawValue: 0))
-    }
 }
 
-/// `GClosureNotify` of a connection: drops its reference to the handler.
-private let releaseHandler: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { userData, _ in
-    if let userData { Unmanaged<MockEvdevIoctlHandler>.fromOpaque(userData).release() }
+/// `GClosureNotify` of a connection: drops its reference to the owner.
+private let releaseOwner: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { userData, _ in
+    if let userData { Unmanaged<AnyObject>.fromOpaque(userData).release() }
 }
 
 /// `handle-ioctl(UMockdevIoctlBase *, UMockdevIoctlClient *, gpointer)`: answers one ioctl.

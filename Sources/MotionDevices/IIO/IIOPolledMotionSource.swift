@@ -18,11 +18,12 @@ import Glibc
 /// one after another: the slower the bus, the farther apart its axes were
 /// measured, which is why a buffer comes first wherever there is one.
 ///
-/// `start()` sets the timestamp clock and the rate as for capture (restored
-/// by `stop()`), opens the raw files and reads the scales once.
+/// `start()` sets the rate as capture would (restored by `stop()`; the
+/// timestamp clock is left alone, since samples are stamped here), opens the
+/// raw files and reads the scales and offsets once.
 public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
-    // @unchecked Sendable: `polled` and `setups` belong to start/stop and,
-    // between them, to the sensor thread; `state` is atomic.
+    // @unchecked Sendable: `accel`, `gyro`, `mount` and `setups` belong to
+    // start/stop and, between them, to the sensor thread; `state` is atomic.
 
     public let imu: IIOIMU
     public let samples: SPSCRing<MotionSample>
