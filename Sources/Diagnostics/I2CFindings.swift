@@ -22,7 +22,7 @@ struct I2CFindings {
             out.append("\(imu.name)  (\(imu.board), i2c-dev, use --source i2c:\(imu.adapter.node))")
             out.append("  bus: \(imu.adapter), address\(imu.magnetometerAddress == nil ? "" : "es") \(imu.addresses)")
             out.append("  channels: accel_x accel_y accel_z anglvel_x anglvel_y anglvel_z (polled by its data-ready status)")
-            out.append("  rates: " + LSM9DS1.outputRates.map { number($0.hertz) }.joined(separator: " ") + " Hz; ranges ±8 g, ±500 °/s")
+            out.append("  rates: " + LSM9DS1.outputRates.map { IIOSamplingRate.number($0.hertz) }.joined(separator: " ") + " Hz; ranges ±8 g, ±500 °/s")
             out.append("  mount matrix: \(imu.mount) (\(imu.board == "Sense HAT" ? "the Sense HAT's mounting" : "the chip's own axes"))")
             out.append("  access: ok (you may open \(imu.adapter.node))")
         }
@@ -60,9 +60,5 @@ struct I2CFindings {
     /// `devices` (a PC has several).
     private func worthSaying(_ probe: I2CProbe) -> Bool {
         !probe.access.allowed || probe.failure != nil || !probe.answered.isEmpty || !probe.claimed.isEmpty
-    }
-
-    private func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -39,8 +39,7 @@ public struct I2CAdapter: Sendable, Equatable, CustomStringConvertible {
     /// name of `<sysfs>/bus/i2c/devices/N-00AA/driver`'s target), if any;
     /// and the device's own name when it is declared but unbound.
     public func claim(of address: UInt8, sysfs: String = "/sys") -> (driver: String?, device: String?) {
-        let hex = String(address, radix: 16)
-        let client = "\(sysfs)/bus/i2c/devices/\(number)-\(String(repeating: "0", count: 4 - hex.count) + hex)"
+        let client = "\(sysfs)/bus/i2c/devices/\(number)-\(I2CDevice.hexDigits(address, width: 4))"
         let device = Sysfs.firstLine(of: client + "/name")
         guard case .success(let target) = FilePath(client + "/driver").resolved() else { return (nil, device) }
         return (target.lastComponent?.string, device)

@@ -24,9 +24,12 @@ public final class I2CDevice: @unchecked Sendable {
     public static func place(bus: String, address: UInt8) -> String { "\(bus) address \(hex(address))" }
 
     /// "0x6a".
-    public static func hex(_ value: UInt8) -> String {
+    public static func hex(_ value: UInt8) -> String { "0x" + hexDigits(value, width: 2) }
+
+    /// `value` in lower-case hex, zero-padded to `width` digits.
+    static func hexDigits(_ value: UInt8, width: Int) -> String {
         let digits = String(value, radix: 16)
-        return "0x" + (digits.count < 2 ? "0" + digits : digits)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// Opens `bus` and selects `address` (`I2C_SLAVE`), which fails with

@@ -33,6 +33,7 @@ public final class MockI2CBus: Sendable {
         var selected: [UInt: UInt8] = [:]
         var claimed: Set<UInt8> = []
         var unplugged = false
+        var refusedWrites: Set<UInt8> = []
     }
 
     public init(number: Int = 1, name: String = "bcm2835 (i2c@7e804000)") {
@@ -71,6 +72,9 @@ public final class MockI2CBus: Sendable {
 
     /// A kernel driver holds `address`: selecting it fails with EBUSY.
     public func claim(_ address: UInt8) { state.withLock { _ = $0.claimed.insert(address) } }
+
+    /// Writes to `register` (of any chip) fail with EIO, as a write the chip does not acknowledge.
+    public func refuseWrites(to register: UInt8) { state.withLock { _ = $0.refusedWrites.insert(register) } }
 
     /// The board comes off: every transfer fails as an unacknowledged address does (EREMOTEIO).
     public func unplug() { state.withLock { $0.unplugged = true } }
@@ -113,6 +117,7 @@ public final class MockI2CBus: Sendable {
             case (2, true):   // I2C_SMBUS_BYTE_DATA
                 data[0] = chip.registers[Int(command)]
             case (2, false):
+                if state.refusedWrites.contains(command) { return .failed(EIO) }
                 chip.registers[Int(command)] = data[0]
                 if chip.isLSM9DS1 && command == 0x10 { chip.nextSample = MockI2CBus.now() }
             case (8, true):   // I2C_SMBUS_I2C_BLOCK_DATA

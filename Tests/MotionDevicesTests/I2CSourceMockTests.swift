@@ -79,6 +79,18 @@ struct I2CSourceMockTests {
         }
     }
 
+    @Test("a start that fails half way through its register writes puts back the ones it made")
+    func failedStartUndone() throws {
+        try withBus({ $0.addLSM9DS1(); $0.refuseWrites(to: 0x20) }) { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+            let source = I2CMotionSource(imu: imu, rate: 100)
+            #expect(throws: SourceError.self) { try source.start() }
+            // CTRL_REG8, CTRL_REG4 and CTRL_REG5_XL were written before CTRL_REG6_XL failed: as they were again.
+            #expect(bus.register(0x6a, 0x22) == 0x04 && bus.register(0x6a, 0x1e) == 0x38 && bus.register(0x6a, 0x1f) == 0x38)
+            #expect(bus.register(0x6a, 0x10) == 0)
+        }
+    }
+
     @Test("a chip a kernel driver holds is left alone: the probe lists it as held, and start refuses with the reason")
     func claimed() throws {
         try withBus({ $0.addLSM9DS1(); $0.claim(0x6a) }) { _, _ in

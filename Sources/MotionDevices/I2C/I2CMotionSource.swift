@@ -71,6 +71,8 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         let chip: I2CDevice
         do {
             chip = try I2CDevice(bus: imu.adapter.node, address: imu.address)
+            // Held from here, so that a write failing half way is undone by restore().
+            self.chip = chip
             let identity = try chip.readRegister(LSM9DS1.Register.whoAmI)
             guard identity == LSM9DS1.accelGyroIdentity else {
                 throw SourceError(description: "\(chip.place) is not an LSM9DS1 (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(LSM9DS1.accelGyroIdentity))); `tiltmaze devices` lists what answers there")
@@ -83,8 +85,10 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         } catch let error as I2CError {
             restore()
             throw SourceError(description: advice(for: error))
+        } catch {
+            restore()
+            throw error
         }
-        self.chip = chip
         state.markRunning()
         do {
             thread = try OSThread(name: "tiltmaze-i2c") { [self] in run(chip) }

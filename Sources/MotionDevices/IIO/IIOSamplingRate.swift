@@ -74,7 +74,7 @@ public struct IIOSamplingRate: Sendable, CustomStringConvertible {
     }
 
     /// 50 → "50", 12.5 → "12.5": no trailing zeros.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
