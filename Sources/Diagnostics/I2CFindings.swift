@@ -21,8 +21,12 @@ struct I2CFindings {
         for imu in probes.flatMap(\.imus) {
             out.append("\(imu.name)  (\(imu.board), i2c-dev, use --source i2c:\(imu.adapter.node))")
             out.append("  bus: \(imu.adapter), address\(imu.magnetometerAddress == nil ? "" : "es") \(imu.addresses)")
-            out.append("  channels: accel_x accel_y accel_z anglvel_x anglvel_y anglvel_z (polled by its data-ready status)")
+            out.append("  channels: accel_x accel_y accel_z anglvel_x anglvel_y anglvel_z" + (imu.magnetometerAddress == nil ? "" : " magn_x magn_y magn_z")
+                       + " (polled by its data-ready status)")
             out.append("  rates: " + LSM9DS1.outputRates.map { IIOSamplingRate.number($0.hertz) }.joined(separator: " ") + " Hz; ranges ±8 g, ±500 °/s")
+            if let address = imu.magnetometerAddress {
+                out.append("  magnetometer: \(I2CDevice.hex(address)), up to \(IIOSamplingRate.number(LSM9DS1.magnetometerRates.last!.hertz)) Hz, ±4 gauss (0.014 µT per count)")
+            }
             out.append("  mount matrix: \(imu.mount) (\(imu.board == "Sense HAT" ? "the Sense HAT's mounting" : "the chip's own axes"))")
             out.append("  access: ok (you may open \(imu.adapter.node))")
         }

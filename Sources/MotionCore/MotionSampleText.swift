@@ -4,15 +4,19 @@
 public enum MotionSampleText {}
 
 extension MotionSampleText {
-    /// One sample as a line of JSON: `{"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z]|null,"device":"…"}`.
-    /// Numbers are printed in Swift's shortest exact form, so a reader gets back
-    /// the very `Double` the sensor produced.
+    /// One sample as a line of JSON: `{"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z]|null,"device":"…"}`,
+    /// with `"magn":[x,y,z]` (µT) before `"device"` on the samples that
+    /// carry a new magnetometer reading. Numbers are printed in Swift's
+    /// shortest exact form, so a reader gets back the very `Double` the
+    /// sensor produced.
     public static func jsonLine(_ sample: MotionSample, device: String) -> String {
         func vector(_ v: Vector3, present: Bool) -> String {
             present ? "[\(number(v.x)),\(number(v.y)),\(number(v.z))]" : "null"
         }
         return "{\"t_ns\":\(sample.timestamp),\"accel\":\(vector(sample.acceleration, present: sample.hasAcceleration)),"
-            + "\"gyro\":\(vector(sample.rotationRate, present: sample.hasRotationRate)),\"device\":\(jsonString(device))}"
+            + "\"gyro\":\(vector(sample.rotationRate, present: sample.hasRotationRate)),"
+            + (sample.hasMagneticField ? "\"magn\":\(vector(sample.magneticField, present: true))," : "")
+            + "\"device\":\(jsonString(device))}"
     }
 
     /// The sample's line with the fused motion added:

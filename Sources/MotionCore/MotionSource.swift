@@ -50,13 +50,18 @@ public struct SensorScales: Sendable, Equatable {
     public var gyro: Double?
     public var hasGyroscope: Bool
     public var mount: MountMatrix
+    /// µT per count of the magnetometer read beside the others; nil without one.
+    public var magnetometer: Double?
 
-    public init(accel: Double?, gyro: Double?, hasGyroscope: Bool, mount: MountMatrix) {
+    public init(accel: Double?, gyro: Double?, hasGyroscope: Bool, mount: MountMatrix, magnetometer: Double? = nil) {
         self.accel = accel
         self.gyro = gyro
         self.hasGyroscope = hasGyroscope
         self.mount = mount
+        self.magnetometer = magnetometer
     }
+
+    public var hasMagnetometer: Bool { magnetometer != nil }
 }
 
 extension MotionSource {

@@ -50,6 +50,31 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
     /// turned by it could never show some tilts, so it is refused.
     public var isSingular: Bool { abs(determinant) < 1e-3 }
 
+    /// `self` after `other`: the matrix that turns by `other`, then by `self`.
+    public func composed(after other: MountMatrix) -> MountMatrix {
+        let columns = (other.column(0), other.column(1), other.column(2))
+        func row(_ r: Vector3) -> Vector3 { Vector3(r.dot(columns.0), r.dot(columns.1), r.dot(columns.2)) }
+        return MountMatrix(row(rows.0), row(rows.1), row(rows.2))
+    }
+
+    /// The matrix that undoes this one; nil when it is singular.
+    public var inverse: MountMatrix? {
+        guard !isSingular else { return nil }
+        let (a, b, c) = rows
+        // The adjugate's rows are the cross products of the columns' pairs, transposed.
+        let d = determinant
+        let r0 = b.cross(c), r1 = c.cross(a), r2 = a.cross(b)
+        return MountMatrix(Vector3(r0.x, r1.x, r2.x) / d, Vector3(r0.y, r1.y, r2.y) / d, Vector3(r0.z, r1.z, r2.z) / d)
+    }
+
+    func column(_ i: Int) -> Vector3 {
+        switch i {
+        case 0: Vector3(rows.0.x, rows.1.x, rows.2.x)
+        case 1: Vector3(rows.0.y, rows.1.y, rows.2.y)
+        default: Vector3(rows.0.z, rows.1.z, rows.2.z)
+        }
+    }
+
     public static func == (a: MountMatrix, b: MountMatrix) -> Bool {
         a.rows.0 == b.rows.0 && a.rows.1 == b.rows.1 && a.rows.2 == b.rows.2
     }

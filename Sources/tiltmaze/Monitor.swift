@@ -10,7 +10,8 @@ struct Monitor: ParsableCommand {
         abstract: "Show live readings from a motion sensor in SI units.",
         discussion: """
             Without --json: one line, refreshed four times a second, with the
-            newest acceleration (m/s²) and rotation rate (rad/s), the measured
+            newest acceleration (m/s²) and rotation rate (rad/s), the newest
+            magnetic field (µT) where the sensor has a magnetometer, the measured
             sample rate, how many samples were dropped (the game fell behind)
             and how many were rejected as impossible.
             With --json: every sample as one JSON object a line, with the fused
@@ -18,7 +19,9 @@ struct Monitor: ParsableCommand {
               {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…",
                "gravity":[x,y,z],"attitude":[w,x,y,z],"user_accel":[x,y,z],
                "rotation_rate":[x,y,z] or null}
-            plus "shake":{"axis":"x","sign":"+","g":1.5} on the sample a shake fires.
+            plus "magn":[x,y,z] (µT) on the samples that bring a new magnetometer
+            reading, and "shake":{"axis":"x","sign":"+","g":1.5} on the sample a
+            shake fires.
             With --source replay:FILE and --json, the whole file is printed as
             fast as it can be, then monitor ends.
             Stop with Ctrl-C, or give --samples.
@@ -54,6 +57,7 @@ struct Monitor: ParsableCommand {
         var processor = MotionProcessor()
         var meter = SampleRateMeter()
         var newest: MotionSample?
+        var newestField: Vector3?
         var nextLine = MonotonicClock.now()
         let isTTY = StandardStream.output.isTerminal
         var failure: String?
@@ -74,6 +78,7 @@ struct Monitor: ParsableCommand {
                 seen += 1
                 meter.add(sample.timestamp)
                 newest = sample
+                if sample.hasMagneticField { newestField = sample.magneticField }
                 if json {
                     let (motion, shake) = processor.add(sample)
                     output += MotionSampleText.jsonLine(sample, device: sensor.displayName, motion: motion, shake: shake) + "\n"
@@ -85,6 +90,7 @@ struct Monitor: ParsableCommand {
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
+                    + (newestField.map { "magn \(MotionSampleText.fixed($0, decimals: 1)) µT   " } ?? "")
                     + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                     + Self.busFigures(sensor, samples: seen)
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")

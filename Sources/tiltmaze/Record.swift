@@ -53,7 +53,7 @@ struct Record: ParsableCommand {
         var last: Int64 = 0
         func progress() -> String {
             let span = first.map { Double(last - $0) / 1e9 } ?? 0
-            let kilobytes = Int((Double(writer.samplesWritten * RecordingHeader.sampleSize) / 1024).rounded())
+            let kilobytes = Int((Double(writer.samplesWritten * writer.header.sampleSize) / 1024).rounded())
             return "\(writer.samplesWritten) samples, \(MotionSampleText.decimal(span)) s of motion, \(kilobytes) KB"
         }
         do {

@@ -15,6 +15,11 @@ import Glibc
 /// sample's accelerometer x is its serial number, so a reader that reads one
 /// twice or skips one shows it), sets its status bits, and clears each when
 /// that output block is read, as the chip does with block data update on.
+/// Its magnetometer likewise makes readings at the rate CTRL_REG1_M sets
+/// while CTRL_REG3_M says continuous (x the serial, y 1000 and z -2000
+/// counts), sets ZYXDA and clears it when read; a multi-byte read steps
+/// through its registers only with the register number's top bit set, as on
+/// the chip (without it every byte comes from the first register).
 public final class MockI2CBus: Sendable {
     public let number: Int
     public let name: String
@@ -23,6 +28,7 @@ public final class MockI2CBus: Sendable {
     struct Chip {
         var registers = [UInt8](repeating: 0, count: 256)
         var isLSM9DS1 = false
+        var isMagnetometer = false
         /// When the next sample is due, and how many were made.
         var nextSample: Int64 = 0
         var made = 0
@@ -56,6 +62,8 @@ public final class MockI2CBus: Sendable {
             if let magnetometer {
                 var mag = Chip()
                 mag.registers[0x0f] = 0x3d
+                mag.registers[0x22] = 0x03  // CTRL_REG3_M after reset: power-down
+                mag.isMagnetometer = true
                 $0.chips[magnetometer] = mag
             }
         }
@@ -113,6 +121,7 @@ public final class MockI2CBus: Sendable {
             guard var chip = state.chips[address] else { return .failed(ENXIO) }
             defer { state.chips[address] = chip }
             if chip.isLSM9DS1 { Self.advance(&chip) }
+            if chip.isMagnetometer { Self.advanceMagnetometer(&chip) }
             switch (size, read) {
             case (2, true):   // I2C_SMBUS_BYTE_DATA
                 data[0] = chip.registers[Int(command)]
@@ -120,8 +129,15 @@ public final class MockI2CBus: Sendable {
                 if state.refusedWrites.contains(command) { return .failed(EIO) }
                 chip.registers[Int(command)] = data[0]
                 if chip.isLSM9DS1 && command == 0x10 { chip.nextSample = MockI2CBus.now() }
+                if chip.isMagnetometer && command == 0x22 { chip.nextSample = MockI2CBus.now() }
             case (8, true):   // I2C_SMBUS_I2C_BLOCK_DATA
                 let count = Int(data[0])
+                if chip.isMagnetometer {
+                    let first = Int(command & 0x7f), steps = command & 0x80 != 0
+                    for i in 0 ..< count { data[1 + i] = chip.registers[(first + (steps ? i : 0)) & 0x7f] }
+                    if first == 0x28 { chip.registers[0x27] &= ~0x08 }
+                    return .ok(0)
+                }
                 for i in 0 ..< count { data[1 + i] = chip.registers[(Int(command) + i) & 0xff] }
                 if chip.isLSM9DS1 {
                     if command == 0x18 { chip.registers[0x17] &= ~0x02; chip.registers[0x27] &= ~0x02 }
@@ -158,6 +174,28 @@ public final class MockI2CBus: Sendable {
         put(0x18, 1000); put(0x1a, 0); put(0x1c, 0)
         chip.registers[0x17] |= 0x03
         chip.registers[0x27] |= 0x03
+    }
+
+    /// The magnetometer's readings due by now (DO in CTRL_REG1_M, running
+    /// while MD in CTRL_REG3_M is 00), keeping only the newest.
+    static func advanceMagnetometer(_ chip: inout Chip) {
+        guard chip.registers[0x22] & 0x03 == 0 else { return }
+        let rates = [0.625, 1.25, 2.5, 5, 10, 20, 40, 80]
+        let period = Int64(1e9 / rates[Int(chip.registers[0x20] >> 2 & 0x07)])
+        let now = Self.now()
+        var made = false
+        while chip.nextSample + period <= now {
+            chip.nextSample += period
+            chip.made += 1
+            made = true
+        }
+        guard made else { return }
+        func put(_ register: Int, _ value: Int16) {
+            chip.registers[register] = UInt8(truncatingIfNeeded: value)
+            chip.registers[register + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        }
+        put(0x28, Int16(truncatingIfNeeded: chip.made)); put(0x2a, 1000); put(0x2c, -2000)
+        chip.registers[0x27] |= 0x08
     }
 
     static func now() -> Int64 {

@@ -42,6 +42,28 @@ extension MockIIODevice {
             trigger: MockIIOTrigger(id: triggerID, name: "mpu6050-dev\(minor)"))
     }
 
+    /// An MPU-9250 as inv_mpu6050 leaves it: the MPU-6050's channels with the
+    /// AK8963 magnetometer added, magn x/y/z (scan 7–9, big-endian s16: the
+    /// driver has the chip swap the AK8963's bytes as it copies them), the
+    /// timestamp at 10. Each magnetometer axis has its own scale (0.15 µT in
+    /// gauss, adjusted by the chip's factory sensitivity), and the
+    /// magnetometer its own mount matrix: the AK8963's x and y are the MPU's
+    /// y and x, its z the MPU's -z (inv_mpu_magn.c), for a chip whose own
+    /// matrix is identity.
+    public static func mpu9250(id: String = "iio:device0", minor: Int = 0, triggerID: String = "trigger0") -> MockIIODevice {
+        var mpu = mpu6050(id: id, minor: minor, triggerID: triggerID)
+        mpu.name = "mpu9250"
+        mpu.trigger?.name = "mpu9250-dev\(minor)"   // the driver names its trigger after the chip
+        mpu.channels.removeLast()   // the timestamp, which moves to 10
+        let be16 = "be:s16/16>>0"
+        for (i, (axis, scale)) in [("x", "0.001508"), ("y", "0.001523"), ("z", "0.001449")].enumerated() {
+            mpu.channels.append(.scanElement("magn", axis, index: 7 + i, format: be16, attributes: ["scale": scale]))
+        }
+        mpu.channels.append(.timestamp(index: 10))
+        mpu.attributes["in_magn_mount_matrix"] = "0, 1, 0; 1, 0, 0; 0, 0, -1"
+        return mpu
+    }
+
     /// Bosch BNO055 as its driver (drivers/iio/imu/bno055/bno055.c) leaves it
     /// after probe, in fusion mode: one device "bno055" whose scan follows the
     /// chip's data registers: accel x/y/z (0–2), magn (3–5), anglvel (6–8),

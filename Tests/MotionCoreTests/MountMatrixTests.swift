@@ -45,4 +45,19 @@ struct MountMatrixTests {
         let twoRowsAlike = MountMatrix(parsing: "0, 1, 0; 0, 1, 0; 0, 0, 1")!
         #expect(twoRowsAlike.isSingular)
     }
+
+    @Test("composing applies the later matrix after the earlier, and the inverse undoes a matrix; a singular one has none")
+    func compositionAndInverse() throws {
+        let turn = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))     // a quarter turn about z
+        let mirror = MountMatrix(Vector3(-1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
+        let v = Vector3(1, 2, 3)
+        #expect(turn.composed(after: mirror).apply(v) == turn.apply(mirror.apply(v)))
+        #expect(mirror.composed(after: turn).apply(v) == mirror.apply(turn.apply(v)))
+        let skewed = MountMatrix(Vector3(2, 0, 1), Vector3(0, 0.5, 0), Vector3(1, 0, 3))
+        let undo = try #require(skewed.inverse)
+        let back = undo.apply(skewed.apply(v))
+        #expect(abs(back.x - 1) < 1e-12 && abs(back.y - 2) < 1e-12 && abs(back.z - 3) < 1e-12)
+        #expect(turn.inverse == MountMatrix(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 1)))
+        #expect(MountMatrix(Vector3(1, 0, 0), Vector3(2, 0, 0), Vector3(0, 0, 1)).inverse == nil)
+    }
 }

@@ -35,10 +35,60 @@ struct RecordingTests {
     func roundTrip() throws {
         let list = samples()
         let bytes = recordingBytes(list)
-        #expect(bytes.count == header.encoded.count + list.count * RecordingHeader.sampleSize)
+        #expect(bytes.count == header.encoded.count + list.count * 57)
         let read = try Recording.parse(bytes, name: "f")
         #expect(read.header == header)
         #expect(read.samples == list)
+    }
+
+    @Test("a device with a magnetometer records version 2: the field's 24 bytes on every sample, its scale in the header, read back bit for bit")
+    func versionTwo() throws {
+        var nine = header
+        nine.hasMagnetometer = true
+        nine.magnetometerScale = 0.15
+        let list = samples().enumerated().map { i, s in
+            var s = s
+            // The field comes on every third sample, as a slower magnetometer's does.
+            if i % 3 == 0 { s.magneticField = Vector3(21.5 + Double(i) / 7, -3.25, -40.125); s.fields.insert(.magneticField) }
+            return s
+        }
+        var bytes = nine.encoded
+        for s in list { s.appendRecorded(to: &bytes, withMagneticField: true) }
+        #expect(String(decoding: nine.encoded, as: UTF8.self).hasPrefix("TILTMAZE RECORDING 2\n"))
+        #expect(String(decoding: nine.encoded, as: UTF8.self).contains("\nmagn_scale: 0.15\nmount_matrix:"))
+        #expect(bytes.count == nine.encoded.count + list.count * 81 && nine.sampleSize == 81)
+        let read = try Recording.parse(bytes, name: "f")
+        #expect(read.header == nine)
+        #expect(read.samples == list)
+        // Written as version 1 (a device without one), a stray field is left out, not written as an unknown bit.
+        var old = header.encoded
+        for s in list { s.appendRecorded(to: &old) }
+        let oldRead = try Recording.parse(old, name: "f")
+        #expect(oldRead.samples.allSatisfy { !$0.hasMagneticField } && oldRead.samples.count == list.count)
+        // A version 1 sample claiming a field is refused, naming the byte.
+        var claimed = header.encoded
+        list[0].appendRecorded(to: &claimed)
+        claimed[header.encoded.count + 8] |= 0b100
+        #expect(error(claimed)?.description == "byte \(header.encoded.count): sample 1: a magnetic field in a version 1 recording, which has none")
+    }
+
+    @Test("every CSV form reads: with and without gyroscope and magnetometer columns; a magnetometer's empty fields between its readings")
+    func csvForms() throws {
+        let nine = try Recording.parse(Array("t_ns,ax,ay,az,gx,gy,gz,mx,my,mz\n5,0,0,9.8,0,0,0.5,20,-5,-40\n10,0,0,9.8,0,0,0.5,,,\n".utf8), name: "n")
+        #expect(nine.samples.map(\.fields) == [.all, [.acceleration, .rotationRate]])
+        #expect(nine.samples[0].magneticField == Vector3(20, -5, -40) && nine.header.hasMagnetometer)
+        let accel = try Recording.parse(Array("t_ns,ax,ay,az\n5,0,0,9.8\n".utf8), name: "a")
+        #expect(accel.samples.map(\.fields) == [.acceleration] && !accel.header.hasMagnetometer && !accel.header.hasGyroscope)
+        let compass = try Recording.parse(Array("t_ns,ax,ay,az,mx,my,mz\n5,0,0,9.8,20,-5,-40\n".utf8), name: "c")
+        #expect(compass.samples.map(\.fields) == [[.acceleration, .magneticField]] && !compass.header.hasGyroscope)
+        // What row writes reads back exactly, the field included.
+        var s = MotionSample(timestamp: 7, acceleration: Vector3(0.1, 0.2, 9.7), magneticField: Vector3(1.0 / 3, 2, 3), fields: [.acceleration, .magneticField])
+        var read = try Recording.parse(Array((SampleCSV.header + "\n" + SampleCSV.row(s) + "\n").utf8), name: "r")
+        #expect(read.samples == [s])
+        s.fields = .acceleration
+        s.magneticField = .zero
+        read = try Recording.parse(Array((SampleCSV.header + "\n" + SampleCSV.row(s) + "\n").utf8), name: "r")
+        #expect(read.samples == [s])
     }
 
     @Test("the header is readable text ending in a blank line")
@@ -70,7 +120,10 @@ struct RecordingTests {
     }
 
     @Test("a malformed CSV names the line, the field and what was expected", arguments: [
-        ("t_ns,ax,ay\n1,2,3\n", "line 1: expected \"TILTMAZE RECORDING 1\" (a TiltMaze recording) or the CSV header \"t_ns,ax,ay,az,gx,gy,gz\""),
+        ("t_ns,ax,ay\n1,2,3\n", "line 1: the CSV header \"t_ns,ax,ay\" is not one this reads: t_ns,ax,ay,az,gx,gy,gz,mx,my,mz, t_ns,ax,ay,az,gx,gy,gz, t_ns,ax,ay,az, t_ns,ax,ay,az,mx,my,mz"),
+        ("time,ax\n1,2\n", "line 1: expected \"TILTMAZE RECORDING 2\" (a TiltMaze recording) or a CSV header such as \"t_ns,ax,ay,az,gx,gy,gz,mx,my,mz\""),
+        ("t_ns,ax,ay,az,mx,my,mz\n1,0,0,9.8,0,x,0\n", "line 2: field 6 (my): expected a number in µT, found \"x\""),
+        ("t_ns,ax,ay,az,gx,gy,gz,mx,my,mz\n1,0,0,9.8,0,0,0,0,0,2e5\n", "line 2: a magnetic field no sensor gives"),
         ("t_ns,ax,ay,az,gx,gy,gz\n", "line 1: no samples after the header"),
         ("t_ns,ax,ay,az,gx,gy,gz\n1,0,0,9.8,0,0\n", "line 2: expected 7 comma-separated fields (t_ns,ax,ay,az,gx,gy,gz), found 6"),
         ("t_ns,ax,ay,az,gx,gy,gz\n1.5,0,0,9.8,0,0,0\n", "line 2: field 1 (t_ns): expected whole nanoseconds, found \"1.5\""),
@@ -80,7 +133,7 @@ struct RecordingTests {
         ("t_ns,ax,ay,az,gx,gy,gz\n1,0,0,9.8,inf,0,0\n", "line 2: field 5 (gx): expected a number in rad/s, found \"inf\""),
         ("t_ns,ax,ay,az,gx,gy,gz\n1,0,0,9.8,0,1e,0\n", "line 2: field 6 (gy): expected a number in rad/s, found \"1e\""),
         ("t_ns,ax,ay,az,gx,gy,gz\n1,0,0,9.8,0,0,-\n", "line 2: field 7 (gz): expected a number in rad/s, found \"-\""),
-        ("t_ns,ax,ay,az,gx,gy,gz\n1,,,,,,\n", "line 2: neither acceleration nor rotation rate"),
+        ("t_ns,ax,ay,az,gx,gy,gz\n1,,,,,,\n", "line 2: no acceleration, rotation rate or magnetic field"),
         ("t_ns,ax,ay,az,gx,gy,gz\n10,0,0,9.8,0,0,0\n9,0,0,9.8,0,0,0\n", "line 3: time runs backwards (t_ns 9 after 10)"),
         ("t_ns,ax,ay,az,gx,gy,gz\n10,0,0,9.8e9,0,0,0\n", "line 2: an acceleration no sensor gives"),
         ("t_ns,ax,ay,az,gx,gy,gz\n10,0,0,9.8,0,500,0\n", "line 2: a rotation rate no sensor gives"),
@@ -97,7 +150,7 @@ struct RecordingTests {
         func replacing(_ old: String, _ new: String) -> [UInt8] {
             Array(String(decoding: header.encoded, as: UTF8.self).replacingFirst(old, with: new).utf8)
         }
-        #expect(error(replacing("RECORDING 1", "RECORDING 2"))?.description.hasPrefix("line 1: \"TILTMAZE RECORDING 2\": this TiltMaze reads") == true)
+        #expect(error(replacing("RECORDING 1", "RECORDING 3"))?.description.hasPrefix("line 1: \"TILTMAZE RECORDING 3\": this TiltMaze reads versions 1 and 2") == true)
         #expect(error(replacing("rate_hz: 200.0", "rate_hz: fast"))?.description == "line 4: rate_hz: expected a positive number of samples per second, found \"fast\"")
         #expect(error(replacing("rate_hz: 200.0", "rate_hz: -5"))?.description.hasPrefix("line 4: rate_hz: expected a positive") == true)
         #expect(error(replacing("mount_matrix: 0, 1, 0", "mount_matrix: 0, 1"))?.description.hasPrefix("line 7: mount_matrix: expected three rows") == true)

@@ -63,6 +63,34 @@ struct I2CSourceMockTests {
         }
     }
 
+    @Test("the magnetometer runs at 80 Hz beside them: each reading rides once on a sample, in µT in the board's frame, and it is powered down again")
+    func magnetometer() throws {
+        try withBus { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: 0x1c)
+            let source = I2CMotionSource(imu: imu, rate: 200)
+            try source.start()
+            #expect(source.magnetometerRate == 80)
+            #expect(source.scales?.magnetometer == LSM9DS1.magnetometerScale)
+            // Ultra-high performance at 80 Hz, ±4 gauss, block data update, continuous conversion.
+            #expect(bus.register(0x1c, 0x20) == 0x7c && bus.register(0x1c, 0x21) == 0 && bus.register(0x1c, 0x22) == 0)
+            #expect(bus.register(0x1c, 0x23) == 0x0c && bus.register(0x1c, 0x24) == 0x40)
+            var got: [MotionSample] = []
+            #expect(eventually { source.samples.drain { got.append($0) }; return got.filter(\.hasMagneticField).count >= 20 })
+            source.stop()
+            #expect(source.failure == nil)
+            let fields = got.filter(\.hasMagneticField).map(\.magneticField)
+            // The chip's (serial, 1000, -2000): its x reversed against the
+            // accelerometer's, then the HAT's half turn about z.
+            let scale = LSM9DS1.magnetometerScale
+            let serials = fields.map { Int(($0.x / scale).rounded()) }
+            #expect(zip(serials.dropFirst(), serials).allSatisfy { $0 > $1 }, "a reading read twice: \(serials)")
+            #expect(fields.allSatisfy { abs($0.y + 1000 * scale) < 1e-9 && abs($0.z + 2000 * scale) < 1e-9 }, "\(fields.prefix(3))")
+            // Fewer readings than samples: 80 against 238 a second.
+            #expect(fields.count < got.count)
+            #expect(bus.register(0x1c, 0x22) == 0x03 && bus.register(0x1c, 0x20) == 0 && bus.register(0x1c, 0x24) == 0)
+        }
+    }
+
     @Test("the board coming off mid-game ends the source, naming the chip and saying nothing answers")
     func unplugged() throws {
         try withBus { _, bus in

@@ -80,4 +80,22 @@ struct IIOPolicyTests {
         let lone = IMUGrouping.group([M(id: "iio:device0", name: "accel_3d", hasAccel: true, hasGyro: false)])
         #expect(lone.map(\.name) == ["accel_3d"])
     }
+
+    @Test("magnetometer units: IIO's gauss are 100 µT, except the bno055 driver's 1/160, which counts tenths of a µT")
+    func magnetometerUnits() {
+        #expect(IIOMagnetometer.microteslaPerUnit(deviceName: "mpu9250", scale: 0.001508) == 100)
+        #expect(IIOMagnetometer.microteslaPerUnit(deviceName: "bno055", scale: 1.0 / 160) == 10)
+        #expect(IIOMagnetometer.microteslaPerUnit(deviceName: "bno055", scale: 0.006250000) == 10)
+        // A fixed driver would say 1/1600 gauss, 1/16 µT: the ABI's factor again.
+        #expect(IIOMagnetometer.microteslaPerUnit(deviceName: "bno055", scale: 1.0 / 1600) == 100)
+        // Either way a BNO055 count is 1/16 µT, as its data sheet says.
+        #expect(abs(1.0 / 160 * IIOMagnetometer.microteslaPerUnit(deviceName: "bno055", scale: 1.0 / 160) - 1.0 / 16) < 1e-15)
+    }
+
+    @Test("a repeated magnetometer reading is not new; a changed one is")
+    func repeatedReadings() {
+        var filter = RepeatedReadingFilter()
+        let verdicts = [Vector3(1, 2, 3), Vector3(1, 2, 3), Vector3(1, 2, 3.5), Vector3(1, 2, 3)].map { filter.isNew($0) }
+        #expect(verdicts == [true, false, true, true])
+    }
 }

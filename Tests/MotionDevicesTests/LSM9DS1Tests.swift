@@ -48,6 +48,25 @@ struct LSM9DS1Tests {
         #expect(abs(full.rotationRate.y * 180 / .pi - 573.4) < 0.1)
     }
 
+    @Test("the magnetometer: 0.14 mgauss a count at ±4 gauss (0.014 µT), its x reversed against the accelerometer's, rates up to 80 Hz")
+    func magnetometer() {
+        #expect(LSM9DS1.magnetometerRate(for: 238).hertz == 80 && LSM9DS1.magnetometerRate(for: 238).code == 7)
+        #expect(LSM9DS1.magnetometerRate(for: 14.9).hertz == 20)
+        let writes = LSM9DS1.magnetometerStartWrites(rate: LSM9DS1.magnetometerRate(for: 238))
+        // CTRL_REG5_M BDU; CTRL_REG4_M OMZ 11; CTRL_REG2_M FS 00; CTRL_REG1_M OM 11, DO 111; CTRL_REG3_M continuous, last.
+        #expect(writes.map(\.register) == [0x24, 0x23, 0x21, 0x20, 0x22])
+        #expect(writes.map(\.value) == [0x40, 0x0c, 0x00, 0b0111_1100, 0x00])
+        let bytes = registers(1000, -2000, 3000)
+        let chipFrame = bytes.withUnsafeBytes { LSM9DS1.magneticField($0, mount: .identity) }
+        #expect(abs(chipFrame.x + 1000 * 0.014) < 1e-12 && abs(chipFrame.y + 2000 * 0.014) < 1e-12 && abs(chipFrame.z - 3000 * 0.014) < 1e-12)
+        // The full range is a little over ±4 gauss: 32767 counts, 458.7 µT.
+        let full = registers(.max, 0, 0).withUnsafeBytes { LSM9DS1.magneticField($0, mount: .identity) }
+        #expect(abs(full.x + 458.7) < 0.1)
+        // On the HAT the half turn follows: the chip's magnetometer x becomes the board's x again.
+        let hat = bytes.withUnsafeBytes { LSM9DS1.magneticField($0, mount: LSM9DS1.senseHatMount) }
+        #expect(abs(hat.x - 1000 * 0.014) < 1e-12 && abs(hat.y - 2000 * 0.014) < 1e-12)
+    }
+
     @Test("on the Sense HAT the chip sits half a turn round: its +x is the board's left, its +y the bottom, z out of the LEDs")
     func senseHatMounting() {
         let hat = LSM9DS1.mount(address: 0x6a)

@@ -277,7 +277,7 @@ struct IIOMotionSourceMockTests {
         }
     }
 
-    @Test("BNO055 (its driver's channel layout): one IMU; capture on an hrtimer enables only the accel and anglvel axes and the timestamp; SI values from its scales")
+    @Test("BNO055 (its driver's channel layout): one IMU; capture on an hrtimer enables the accel, magn and anglvel axes and the timestamp; SI values from its scales, the field in µT despite the driver's gauss")
     func bno055() throws {
         let testbed = Testbed()
         try withExtendedLifetime(testbed) {
@@ -291,15 +291,16 @@ struct IIOMotionSourceMockTests {
             try source.start()
             let dir = "/sys/bus/iio/devices/iio:device0/scan_elements/"
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/trigger/current_trigger") == "tiltmaze")
-            for on in ["accel_x", "accel_y", "accel_z", "anglvel_x", "anglvel_y", "anglvel_z", "timestamp"] {
+            for on in ["accel_x", "accel_y", "accel_z", "magn_x", "magn_z", "anglvel_x", "anglvel_y", "anglvel_z", "timestamp"] {
                 #expect(testbed.readFile(dir + "in_\(on)_en") == "1", "\(on)")
             }
-            for off in ["gravity_x", "gravity_z", "magn_x", "magn_z"] {
+            for off in ["gravity_x", "gravity_z"] {
                 #expect(testbed.readFile(dir + "in_\(off)_en") == "0", "\(off)")
             }
-            // The scan: accel x, y, z, anglvel x, y, z (le s16 by index), padding, the timestamp.
+            // The scan: accel x, y, z, magn x, y, z, anglvel x, y, z (le s16 by index), padding, the timestamp.
             var scan = ScanBytes()
             scan.le16(0); scan.le16(-981); scan.le16(0)
+            scan.le16(320); scan.le16(-160); scan.le16(-800)
             scan.le16(900); scan.le16(0); scan.le16(-450)
             scan.pad(to: 8)
             scan.le64(7_000_000_000)
@@ -311,6 +312,41 @@ struct IIOMotionSourceMockTests {
             #expect(sample.timestamp == 7_000_000_000)
             #expect(sample.acceleration == Vector3(0, -981 * 0.01, 0))
             #expect(sample.rotationRate == Vector3(900 * 0.001111111, 0, -450 * 0.001111111))
+            // 16 counts a µT (the chip's data sheet), though the driver's
+            // scale, 1/160, read as gauss would make the field ten times that.
+            #expect(sample.hasMagneticField)
+            #expect(abs(sample.magneticField.x - 20) < 1e-9 && abs(sample.magneticField.y + 10) < 1e-9 && abs(sample.magneticField.z + 50) < 1e-9,
+                    "\(sample.magneticField)")
+        }
+    }
+
+    @Test("MPU-9250: the magnetometer's channels captured beside the others, in µT by each axis's scale, turned by its own mount matrix; a repeated reading is not passed on as new")
+    func mpu9250() throws {
+        try withIMUs([MockIIODevice.mpu9250()]) { testbed, imus in
+            try #require(imus.count == 1)
+            let source = IIOMotionSource(imu: imus[0], rate: 200)
+            try source.start()
+            let dir = "/sys/bus/iio/devices/iio:device0/scan_elements/"
+            for on in ["magn_x", "magn_y", "magn_z"] { #expect(testbed.readFile(dir + "in_\(on)_en") == "1", "\(on)") }
+            #expect(source.scales?.magnetometer.map { abs($0 - 0.1508) < 1e-12 } == true)
+            func scan(_ m: (Int16, Int16, Int16), _ t: Int64) -> [UInt8] {
+                var s = ScanBytes()
+                for v: Int16 in [0, 0, 16384, 0, 0, 0] { s.be16(v) }
+                s.be16(m.0); s.be16(m.1); s.be16(m.2)
+                s.pad(to: 8)
+                s.le64(t)
+                return s.bytes
+            }
+            // The driver reads the AK8963 at 50 Hz: at 200 Hz each reading comes in four scans.
+            let readings: [(Int16, Int16, Int16)] = [(100, 200, 300), (100, 200, 300), (100, 200, 300), (110, 190, 310)]
+            try testbed.writeScans(readings.enumerated().flatMap { scan($1, 1_000_000_000 + Int64($0) * 5_000_000) }, to: "/dev/iio:device0")
+            let got = collect(source, count: 4)
+            source.stop()
+            try #require(got.count == 4)
+            #expect(got.map(\.hasMagneticField) == [true, false, false, true])
+            // AK8963 (x, y, z) is the MPU's (y, x, -z).
+            let first = got[0].magneticField
+            #expect(abs(first.x - 200 * 0.1523) < 1e-9 && abs(first.y - 100 * 0.1508) < 1e-9 && abs(first.z + 300 * 0.1449) < 1e-9, "\(first)")
         }
     }
 

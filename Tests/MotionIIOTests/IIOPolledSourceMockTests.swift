@@ -65,6 +65,41 @@ struct IIOPolledSourceMockTests {
         }
     }
 
+    @Test("an MPU-9250 without a buffer: its magnetometer is polled at 50 Hz at most, in µT through its own mount matrix, and a reading that has not changed is not passed on again")
+    func magnetometer() throws {
+        var mpu = MockIIODevice.mpu9250()
+        mpu.channels = mpu.channels.filter { $0.type != "timestamp" }.map { var c = $0; c.scan = nil; return c }
+        mpu.buffer = nil
+        mpu.trigger = nil
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(mpu)
+            let imus = IIOIMU.find(in: try IIOContext())
+            try #require(imus.count == 1)
+            for (name, value) in ["accel_z": 16384, "magn_x": 100, "magn_y": 200, "magn_z": 300] {
+                try testbed.writeFile(Self.root + "in_\(name)_raw", "\(value)\n")
+            }
+            let source = IIOIMU.source(for: imus[0], rate: 200)
+            #expect(source is IIOPolledMotionSource)
+            try source.start()
+            defer { source.stop() }
+            #expect(source.scales?.magnetometer.map { abs($0 - 0.1508) < 1e-12 } == true)
+            var got: [MotionSample] = []
+            #expect(eventually { source.samples.drain { got.append($0) }; return got.count >= 12 })
+            let fields = got.filter(\.hasMagneticField)
+            #expect(fields.count == 1, "one reading, unchanged since: \(fields.count)")
+            let field = try #require(fields.first).magneticField
+            #expect(abs(field.x - 200 * 0.1523) < 1e-9 && abs(field.y - 100 * 0.1508) < 1e-9 && abs(field.z + 300 * 0.1449) < 1e-9, "\(field)")
+            try testbed.writeFile(Self.root + "in_magn_x_raw", "-100\n")
+            #expect(eventually {
+                source.samples.drain { got.append($0) }
+                return got.last(where: \.hasMagneticField).map { abs($0.magneticField.y + 100 * 0.1508) < 1e-9 } == true
+            })
+            // Read on every fourth poll at most (200 Hz against 50): never more fields than a quarter of the samples, plus one.
+            #expect(got.filter(\.hasMagneticField).count <= got.count / 4 + 1)
+        }
+    }
+
     @Test("the device going away mid-poll ends the source, naming it")
     func gone() throws {
         try withMPU { testbed, imu in

@@ -1,25 +1,30 @@
 /// A motion recording: what `tiltmaze record` writes and `--source
-/// replay:FILE` plays back. Version 1, documented in README.md ("Recordings"):
+/// replay:FILE` plays back, documented in README.md ("Recordings"):
 ///
-///     TILTMAZE RECORDING 1\n          the first line: format and version
-///     device: mpu6050 on iio:device0\n
-///     identity: iio mpu6050 at platform/…/1-0068\n
+///     TILTMAZE RECORDING 2\n          the first line: format and version
+///     device: mpu9250 on iio:device0\n
+///     identity: iio mpu9250 at platform/…/1-0068\n
 ///     rate_hz: 200\n
 ///     accel_scale: 0.000598550\n     m/s² per count, or "unknown"
 ///     gyro_scale: 0.000133158\n      rad/s per count, "none" without a gyroscope
+///     magn_scale: 0.15\n             µT per count, or "unknown" (version 2 only)
 ///     mount_matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1\n   already applied to the samples
 ///     \n                              a blank line ends the header
-///     samples, 57 bytes each, little-endian:
-///       Int64 t_ns (CLOCK_MONOTONIC), UInt8 fields (bit 0 accel, bit 1 gyro),
-///       Float64 ax ay az (m/s²), Float64 gx gy gz (rad/s), board frame
+///     samples, little-endian, 81 bytes each (57 in version 1):
+///       Int64 t_ns (CLOCK_MONOTONIC), UInt8 fields (bit 0 accel, bit 1 gyro,
+///       bit 2 magnetic field), Float64 ax ay az (m/s²), Float64 gx gy gz
+///       (rad/s), then in version 2 Float64 mx my mz (µT), board frame
 ///
+/// Version 2 is the form of a device with a magnetometer; one without
+/// is still written as version 1, which earlier TiltMaze releases read.
 /// A readable header (`head` shows it) and exact binary samples: the
 /// doubles are the ones the sensor produced, so a replay is bit for bit
 /// the same stream. Unknown header keys are kept and ignored, so later
 /// versions can add some without breaking this reader.
 public struct RecordingHeader: Sendable, Equatable {
-    public static let firstLine = "TILTMAZE RECORDING 1"
-    public static let sampleSize = 57
+    /// The first line of each version this reader knows, by version.
+    public static let firstLines = [1: "TILTMAZE RECORDING 1", 2: "TILTMAZE RECORDING 2"]
+    static let prefix = "TILTMAZE RECORDING "
 
     public var device: String
     public var identity: String?
@@ -28,9 +33,14 @@ public struct RecordingHeader: Sendable, Equatable {
     public var gyroScale: Double?
     public var hasGyroscope: Bool
     public var mount: MountMatrix
+    /// Whether the samples carry a magnetic field (version 2).
+    public var hasMagnetometer: Bool
+    /// µT per count, when known.
+    public var magnetometerScale: Double?
 
     public init(device: String, identity: String?, rate: Double, accelScale: Double? = nil, gyroScale: Double? = nil,
-                hasGyroscope: Bool, mount: MountMatrix = .identity) {
+                hasGyroscope: Bool, mount: MountMatrix = .identity, hasMagnetometer: Bool = false,
+                magnetometerScale: Double? = nil) {
         self.device = device
         self.identity = identity
         self.rate = rate
@@ -38,7 +48,14 @@ public struct RecordingHeader: Sendable, Equatable {
         self.gyroScale = gyroScale
         self.hasGyroscope = hasGyroscope
         self.mount = mount
+        self.hasMagnetometer = hasMagnetometer
+        self.magnetometerScale = magnetometerScale
     }
+
+    /// 2 with a magnetometer, else 1.
+    public var version: Int { hasMagnetometer ? 2 : 1 }
+    /// Bytes per recorded sample in this version.
+    public var sampleSize: Int { hasMagnetometer ? 81 : 57 }
 
     /// The header of a recording of `source` (started, so its scales are known):
     /// what `tiltmaze record` and the motion library's recorder write.
@@ -46,34 +63,39 @@ public struct RecordingHeader: Sendable, Equatable {
         let scales = source.scales
         self.init(device: source.displayName, identity: source.calibrationIdentity, rate: source.rate,
                   accelScale: scales?.accel, gyroScale: scales?.gyro,
-                  hasGyroscope: scales?.hasGyroscope ?? false, mount: scales?.mount ?? .identity)
+                  hasGyroscope: scales?.hasGyroscope ?? false, mount: scales?.mount ?? .identity,
+                  hasMagnetometer: scales?.hasMagnetometer ?? false, magnetometerScale: scales?.magnetometer)
     }
 
     /// The header's bytes, blank line included.
     public var encoded: [UInt8] {
         func clean(_ s: String) -> String { String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
-        var text = Self.firstLine + "\n"
+        var text = Self.prefix + "\(version)\n"
         text += "device: \(clean(device))\n"
         if let identity { text += "identity: \(clean(identity))\n" }
         text += "rate_hz: \(rate)\n"
         text += "accel_scale: \(accelScale.map { "\($0)" } ?? "unknown")\n"
         text += "gyro_scale: \(hasGyroscope ? gyroScale.map { "\($0)" } ?? "unknown" : "none")\n"
+        if hasMagnetometer { text += "magn_scale: \(magnetometerScale.map { "\($0)" } ?? "unknown")\n" }
         text += "mount_matrix: \(mount)\n\n"
         return Array(text.utf8)
     }
 }
 
 extension MotionSample {
-    /// Appends the sample's 57-byte recorded form.
-    public func appendRecorded(to bytes: inout [UInt8]) {
+    /// Appends the sample's recorded form: 81 bytes with the magnetic field
+    /// (version 2), else 57 with any field it had left out (version 1).
+    public func appendRecorded(to bytes: inout [UInt8], withMagneticField: Bool = false) {
         func append<T: FixedWidthInteger>(_ v: T) {
             withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
         }
         append(timestamp)
-        append(fields.rawValue)
+        append(withMagneticField ? fields.rawValue : fields.subtracting(.magneticField).rawValue)
         for v in [acceleration.x, acceleration.y, acceleration.z, rotationRate.x, rotationRate.y, rotationRate.z] {
             append(v.bitPattern)
         }
+        guard withMagneticField else { return }
+        for v in [magneticField.x, magneticField.y, magneticField.z] { append(v.bitPattern) }
     }
 }
 
@@ -100,17 +122,16 @@ public struct Recording: Sendable {
         self.samples = samples
     }
 
-    /// Reads a recording (`TILTMAZE RECORDING 1`) or a CSV file (first line
-    /// `t_ns,ax,ay,az,gx,gy,gz`), whichever `bytes` is.
+    /// Reads a recording (`TILTMAZE RECORDING 1` or `2`) or a CSV file
+    /// (first line `t_ns,ax,ay,az,…`), whichever `bytes` is.
     public static func parse(_ bytes: [UInt8], name: String) throws(RecordingError) -> Recording {
-        let csvHeader = Array(SampleCSV.header.utf8)
-        if bytes.starts(with: Array("TILTMAZE RECORDING ".utf8)) {
+        if bytes.starts(with: Array(RecordingHeader.prefix.utf8)) {
             return try parseRecording(bytes)
-        } else if bytes.starts(with: csvHeader) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + csvHeader) {
+        } else if bytes.starts(with: Array("t_ns,".utf8)) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("t_ns,".utf8)) {
             return try SampleCSV.parse(bytes, name: name)
         }
         throw RecordingError(location: "line 1",
-                             problem: "expected \"\(RecordingHeader.firstLine)\" (a TiltMaze recording) or the CSV header \"\(SampleCSV.header)\"")
+                             problem: "expected \"\(RecordingHeader.firstLines[2]!)\" (a TiltMaze recording) or a CSV header such as \"\(SampleCSV.header)\"")
     }
 
     static func parseRecording(_ bytes: [UInt8]) throws(RecordingError) -> Recording {
@@ -126,9 +147,10 @@ public struct Recording: Sendable {
             let text = String(decoding: bytes[position..<end], as: UTF8.self)
             position = end + 1
             if line == 1 {
-                guard text == RecordingHeader.firstLine else {
-                    throw RecordingError(location: "line 1", problem: "\"\(text)\": this TiltMaze reads \"\(RecordingHeader.firstLine)\" (version 1)")
+                guard let version = RecordingHeader.firstLines.first(where: { $0.value == text })?.key else {
+                    throw RecordingError(location: "line 1", problem: "\"\(text)\": this TiltMaze reads versions 1 and 2 (\"\(RecordingHeader.firstLines[2]!)\"); a newer TiltMaze wrote this")
                 }
+                header.hasMagnetometer = version == 2
                 continue
             }
             if text.isEmpty { break }
@@ -157,13 +179,15 @@ public struct Recording: Sendable {
                     throw RecordingError(location: "line \(line)", problem: "mount_matrix: expected three rows of three numbers, \"1, 0, 0; 0, 1, 0; 0, 0, 1\"")
                 }
                 header.mount = m
+            case "magn_scale": header.magnetometerScale = value == "unknown" ? nil : try number("µT per count or \"unknown\"")
             default: break   // a later version's key
             }
         }
         for key in ["device", "rate_hz"] where !seen.contains(key) {
             throw RecordingError(location: "line \(line)", problem: "the header has no \"\(key):\" line")
         }
-        let size = RecordingHeader.sampleSize
+        let size = header.sampleSize
+        let withField = header.hasMagnetometer
         var samples: [MotionSample] = []
         samples.reserveCapacity((bytes.count - position) / size)
         var last = Int64.min
@@ -178,7 +202,11 @@ public struct Recording: Sendable {
                 return MotionSample(timestamp: Int64(littleEndian: base.loadUnaligned(as: Int64.self)),
                                     acceleration: Vector3(double(9), double(17), double(25)),
                                     rotationRate: Vector3(double(33), double(41), double(49)),
+                                    magneticField: withField ? Vector3(double(57), double(65), double(73)) : .zero,
                                     fields: MotionSample.Fields(rawValue: base.load(fromByteOffset: 8, as: UInt8.self)))
+            }
+            if !withField, sample.hasMagneticField {
+                throw RecordingError(location: "byte \(position)", problem: "sample \(samples.count + 1): a magnetic field in a version 1 recording, which has none")
             }
             if let problem = SampleCSV.problem(with: sample, after: last) {
                 throw RecordingError(location: "byte \(position)", problem: "sample \(samples.count + 1): \(problem)")

@@ -17,8 +17,12 @@ import Glibc
 /// looks at the status register as `DataReadyPacing` schedules and, when
 /// both sets are new, reads the gyroscope's and accelerometer's output
 /// registers in one block transfer each: three transfers for a sample plus
-/// the looks that found nothing. `stop()` joins the thread and writes back
-/// the registers as they were, which powers the chip down again if it was.
+/// the looks that found nothing. Where the magnetometer answered too, it
+/// runs at its own slower rate (80 Hz at most), and its status register is
+/// looked at after a sample once a reading may be due: a new reading costs
+/// two more transfers and rides on that sample. `stop()` joins the thread
+/// and writes back the registers as they were, which powers the chip down
+/// again if it was.
 public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `chip` and `saved` belong to start/stop and,
     // between them, to the sensor thread; `state` and the counters are atomic.
@@ -33,6 +37,10 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     private let wantedRate: Double
     private var chip: I2CDevice?
     private var saved: [(register: UInt8, value: UInt8)] = []
+    private var magnetometer: I2CDevice?
+    private var savedMagnetometer: [(register: UInt8, value: UInt8)] = []
+    /// The magnetometer's rate while it runs, Hz; nil without one.
+    public private(set) var magnetometerRate: Double?
     private var thread: OSThread?
     private let state = SourceRunState()
     private let missed = Atomic<Int>(0)
@@ -51,7 +59,8 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     public var calibrationIdentity: String? { imu.identity }
 
     public var scales: SensorScales? {
-        SensorScales(accel: LSM9DS1.accelScale, gyro: LSM9DS1.gyroScale, hasGyroscope: true, mount: imu.mount)
+        SensorScales(accel: LSM9DS1.accelScale, gyro: LSM9DS1.gyroScale, hasGyroscope: true, mount: imu.mount,
+                     magnetometer: imu.magnetometerAddress == nil ? nil : LSM9DS1.magnetometerScale)
     }
 
     public var failure: String? { state.failure }
@@ -82,6 +91,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
             saved = try writes.map { (register: $0.register, value: try chip.readRegister($0.register)) }
             for write in writes { try chip.writeRegister(write.register, write.value) }
             rate = output.hertz
+            if let address = imu.magnetometerAddress { try startMagnetometer(at: address) }
         } catch let error as I2CError {
             restore()
             throw SourceError(description: advice(for: error))
@@ -91,7 +101,10 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         }
         state.markRunning()
         do {
-            thread = try OSThread(name: "tiltmaze-i2c") { [self] in run(chip) }
+            let magnetometer = self.magnetometer, magnetometerRate = self.magnetometerRate
+            thread = try OSThread(name: "tiltmaze-i2c") { [self] in
+                run(chip, magnetometer: magnetometer.map { ($0, magnetometerRate ?? 80) })
+            }
         } catch {
             state.markStopped()
             restore()
@@ -106,15 +119,36 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         restore()
     }
 
-    /// Puts the control registers back, the gyroscope's rate first (that
-    /// powers the pair down when it was off), and lets the bus go. A chip
-    /// that has gone cannot be written: nothing more to do then.
+    private func startMagnetometer(at address: UInt8) throws {
+        let device = try I2CDevice(bus: imu.adapter.node, address: address)
+        magnetometer = device
+        let identity = try device.readRegister(LSM9DS1.Register.whoAmI)
+        guard identity == LSM9DS1.magnetometerIdentity else {
+            throw SourceError(description: "\(device.place) is not an LSM9DS1 magnetometer (WHO_AM_I_M reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(LSM9DS1.magnetometerIdentity)))")
+        }
+        let output = LSM9DS1.magnetometerRate(for: rate)
+        let writes = LSM9DS1.magnetometerStartWrites(rate: output)
+        savedMagnetometer = try writes.map { (register: $0.register, value: try device.readRegister($0.register)) }
+        for write in writes { try device.writeRegister(write.register, write.value) }
+        magnetometerRate = output.hertz
+    }
+
+    /// Puts the control registers back, the gyroscope's rate and the
+    /// magnetometer's mode first (that powers them down when they were off),
+    /// and lets the bus go. A chip that has gone cannot be written: nothing
+    /// more to do then.
     private func restore() {
         if let chip {
             for entry in saved.reversed() { try? chip.writeRegister(entry.register, entry.value) }
         }
+        if let magnetometer {
+            for entry in savedMagnetometer.reversed() { try? magnetometer.writeRegister(entry.register, entry.value) }
+        }
         saved = []
+        savedMagnetometer = []
         chip = nil
+        magnetometer = nil
+        magnetometerRate = nil
     }
 
     private func advice(for error: I2CError) -> String {
@@ -129,16 +163,21 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
 
     // MARK: The sensor thread
 
-    private func run(_ chip: I2CDevice) {
+    private func run(_ chip: I2CDevice, magnetometer: (device: I2CDevice, rate: Double)?) {
         let period = Int64((1e9 / rate).rounded())
         var pacing = DataReadyPacing(period: period)
         var judge = SamplePlausibility()
         let mount = imu.mount
-        // Both reads land here; allocated once, not per sample.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 12, alignment: 8)
+        // The reads land here; allocated once, not per sample.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 18, alignment: 8)
         defer { buffer.deallocate() }
         let gyro = UnsafeMutableRawBufferPointer(rebasing: buffer[0 ..< 6])
         let accel = UnsafeMutableRawBufferPointer(rebasing: buffer[6 ..< 12])
+        let field = UnsafeMutableRawBufferPointer(rebasing: buffer[12 ..< 18])
+        // The magnetometer is looked at after a sample once 7/8 of its
+        // period has passed since its last reading, then after each sample.
+        let fieldPeriod = magnetometer.map { Int64((1e9 / $0.rate).rounded()) } ?? 0
+        var nextFieldLook: Int64 = 0
         let limit = noDataTimeout.nanoseconds
         // Time without a new sample, each pass counted for at most a
         // quarter second: a stall of the whole process is not the chip's silence.
@@ -155,8 +194,20 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                     try chip.readRegisters(from: LSM9DS1.Register.gyroOutput, into: gyro)
                     try chip.readRegisters(from: LSM9DS1.Register.accelOutput, into: accel)
                     transfers.wrappingAdd(3, ordering: .relaxed)
-                    let sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
+                    var sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
                                                 timestamp: time, mount: mount)
+                    if let magnetometer, now >= nextFieldLook {
+                        let fieldStatus = try magnetometer.device.readRegister(LSM9DS1.MagnetometerRegister.status)
+                        transfers.wrappingAdd(1, ordering: .relaxed)
+                        if fieldStatus & LSM9DS1.magnetometerReady != 0 {
+                            try magnetometer.device.readRegisters(
+                                from: LSM9DS1.MagnetometerRegister.output | LSM9DS1.magnetometerAutoIncrement, into: field)
+                            transfers.wrappingAdd(1, ordering: .relaxed)
+                            sample.magneticField = LSM9DS1.magneticField(UnsafeRawBufferPointer(field), mount: mount)
+                            sample.fields.insert(.magneticField)
+                            nextFieldLook = now + fieldPeriod * 7 / 8
+                        }
+                    }
                     if judge.accept(sample) {
                         samples.push(sample)
                     } else {

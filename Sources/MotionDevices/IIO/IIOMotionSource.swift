@@ -84,7 +84,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         guard !captures.isEmpty else { return nil }
         let accel = captures.lazy.compactMap(\.converter.accel).first
         let gyro = captures.lazy.compactMap(\.converter.gyro).first
-        return SensorScales(accel: accel?.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: captures[0].converter.mount)
+        let magn = captures.lazy.compactMap(\.converter.magn).first
+        return SensorScales(accel: accel?.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: captures[0].converter.mount,
+                            magnetometer: magn?.scale.x)
     }
 
     public var failure: String? { state.failure }
@@ -151,7 +153,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// acceleration (`accel_linear_x`…), which would only lengthen each scan,
     /// and its driver refuses to start a buffer with it outside fusion mode.
     public static let capturedChannels: Set<String> = ["accel_x", "accel_y", "accel_z",
-                                                       "anglvel_x", "anglvel_y", "anglvel_z", "timestamp"]
+                                                       "anglvel_x", "anglvel_y", "anglvel_z",
+                                                       "magn_x", "magn_y", "magn_z", "timestamp"]
 
     /// Scans per kernel buffer. Locally, reads return whatever has arrived
     /// (non-blocking, woken by poll at a watermark of one scan: `IIOBuffer`),
@@ -179,6 +182,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     private func run() {
         let buffers = captures.map(\.buffer)
         var judges = [SamplePlausibility](repeating: SamplePlausibility(), count: captures.count)
+        var repeats = [RepeatedReadingFilter](repeating: RepeatedReadingFilter(), count: captures.count)
         let pollable = buffers.allSatisfy(\.isPollable)
         let slice = checkInterval
         let limit = noDataTimeout.nanoseconds
@@ -196,14 +200,14 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                     case .timedOut: break
                     case .ready:
                         for i in captures.indices {
-                            guard let got = try drain(i, waitingUpTo: .zero, judge: &judges[i]) else { return }
+                            guard let got = try drain(i, waitingUpTo: .zero, judge: &judges[i], repeats: &repeats[i]) else { return }
                             gotData = gotData || got
                         }
                     }
                 } else {
                     let wait: Duration = captures.count == 1 ? slice : .milliseconds(2)
                     for i in captures.indices {
-                        guard let got = try drain(i, waitingUpTo: wait, judge: &judges[i]) else { return }
+                        guard let got = try drain(i, waitingUpTo: wait, judge: &judges[i], repeats: &repeats[i]) else { return }
                         gotData = gotData || got
                     }
                 }
@@ -228,7 +232,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     /// Reads what capture `i` has (waiting up to `timeout`), converts, checks
     /// and pushes it. Returns whether scans came, or nil when capture was cancelled.
-    private func drain(_ i: Int, waitingUpTo timeout: Duration, judge: inout SamplePlausibility) throws(IIOError) -> Bool? {
+    private func drain(_ i: Int, waitingUpTo timeout: Duration, judge: inout SamplePlausibility,
+                       repeats: inout RepeatedReadingFilter) throws(IIOError) -> Bool? {
         let scans: IIOScans
         switch try captures[i].buffer.read(waitingUpTo: timeout) {
         case .cancelled: return nil
@@ -238,7 +243,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let now = MonotonicClock.now()
         let converter = captures[i].converter
         for scan in scans {
-            let sample = converter.sample(from: scan, fallbackTime: now)
+            var sample = converter.sample(from: scan, fallbackTime: now)
+            if sample.hasMagneticField, !repeats.isNew(sample.magneticField) { sample.fields.remove(.magneticField) }
             if judge.accept(sample) {
                 samples.push(sample)
             } else {

@@ -45,7 +45,11 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
 
     private var accel: Axes?
     private var gyro: Axes?
+    /// The magnetometer's, in µT, read at its own slower rate.
+    private var magn: Axes?
+    private var magnRate = 50.0
     private var mount = MountMatrix.identity
+    private var magnMount = MountMatrix.identity
     private var setups: [IIOCaptureSetup] = []
     private var thread: OSThread?
     private let wantedRate: Double
@@ -70,7 +74,8 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
 
     public var scales: SensorScales? {
         guard let accel else { return nil }
-        return SensorScales(accel: accel.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: mount)
+        return SensorScales(accel: accel.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: mount,
+                            magnetometer: magn?.scale.x)
     }
 
     public var failure: String? { state.failure }
@@ -116,16 +121,25 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
             if case .failure(let error) = rateResult, !error.isPermissionDenied { throw error }
             if accel == nil { accel = try Self.axes("accel", of: device) }
             if gyro == nil { gyro = try Self.axes("anglvel", of: device) }
+            if magn == nil, let found = try Self.axes("magn", of: device) {
+                let unit = IIOMagnetometer.microteslaPerUnit(deviceName: device.name, scale: found.scale.x)
+                magn = Axes(files: found.files, scale: found.scale * unit, offset: found.offset)
+                magnRate = IIOMagnetometer.pollRate(of: device)
+            }
         }
         guard accel != nil else {
             throw IIOError(errno: ENOENT, operation: "find in_accel_{x,y,z}_raw", path: imu.devices[0].sysfsPath)
         }
         mount = mountOverride ?? MountMatrixLookup.iio(imu.devices[0], udevDirectory: udevDirectory).matrix
+        if magn != nil, let device = imu.devices.first(where: { $0.channel(id: "magn_x") != nil }) {
+            magnMount = IIOMagnetometer.mount(of: device, accelMount: mount)
+        }
     }
 
     private func release() {
         accel = nil
         gyro = nil
+        magn = nil
         for setup in setups { setup.restore() }
         setups = []
     }
@@ -147,8 +161,13 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
 
     private func run() {
         guard let accel else { return }
-        let gyro = gyro, mount = mount
+        let gyro = gyro, magn = magn, mount = mount, magnMount = magnMount
         var judge = SamplePlausibility()
+        var repeats = RepeatedReadingFilter()
+        // The magnetometer is read on every n-th poll: reading it faster than
+        // its driver samples it would only cost bus time for repeats.
+        let magnEvery = max(1, Int((rate / magnRate).rounded(.up)))
+        var polls = 0
         var schedule = PeriodicSchedule(period: Int64((1e9 / rate).rounded()), start: MonotonicClock.now(), maxCatchUp: 2)
         // A file kept open may go on reading after its device went (a
         // kernel says ENODEV, a mock keeps the old text): look for the
@@ -172,6 +191,14 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
                     sample.rotationRate = mount.apply(try gyro.read())
                     sample.fields.insert(.rotationRate)
                 }
+                if let magn, polls % magnEvery == 0 {
+                    let field = magnMount.apply(try magn.read())
+                    if repeats.isNew(field) {
+                        sample.magneticField = field
+                        sample.fields.insert(.magneticField)
+                    }
+                }
+                polls &+= 1
                 sample.timestamp = before + (MonotonicClock.now() - before) / 2
                 if judge.accept(sample) {
                     samples.push(sample)

@@ -4,8 +4,9 @@ import IIO
 /// Turns one raw IIO scan into a `MotionSample` in SI units and the board's
 /// frame: raw integer (byte order, shift, sign: `IIOScanLayout`), plus the
 /// channel's offset, times its scale (libiio applies neither), then the mount
-/// matrix. IIO's ABI puts accelerations in m/s² and angular rates in rad/s
-/// after scaling, and timestamps in nanoseconds.
+/// matrix. IIO's ABI puts accelerations in m/s², angular rates in rad/s
+/// and magnetic fields in gauss (µT here: `IIOMagnetometer`) after scaling,
+/// and timestamps in nanoseconds.
 ///
 /// Built once per capture; `sample(from:)` allocates nothing.
 public struct IIOScanConverter: Sendable {
@@ -25,35 +26,45 @@ public struct IIOScanConverter: Sendable {
     public let layout: IIOScanLayout
     public let accel: Axes?
     public let gyro: Axes?
+    /// The magnetometer's axes, their scale in µT per count.
+    public let magn: Axes?
     /// The layout element holding the timestamp, if enabled.
     public let timestamp: Int?
     public let mount: MountMatrix
+    /// The magnetometer's own (`IIOMagnetometer.mount`).
+    public let magnMount: MountMatrix
 
-    public init(layout: IIOScanLayout, accel: Axes?, gyro: Axes?, timestamp: Int?, mount: MountMatrix) {
+    public init(layout: IIOScanLayout, accel: Axes?, gyro: Axes?, magn: Axes? = nil, timestamp: Int?,
+                mount: MountMatrix, magnMount: MountMatrix? = nil) {
         self.layout = layout
         self.accel = accel
         self.gyro = gyro
+        self.magn = magn
         self.timestamp = timestamp
         self.mount = mount
+        self.magnMount = magnMount ?? mount
     }
 
-    /// Reads scale and offset for the enabled `accel_*`/`anglvel_*` channels of `device`.
+    /// Reads scale and offset for the enabled `accel_*`/`anglvel_*`/`magn_*` channels of `device`.
     public init(device: IIODevice, layout: IIOScanLayout, mount: MountMatrix) throws(IIOError) {
-        func axes(_ type: String) throws(IIOError) -> Axes? {
+        func axes(_ type: String, unit: (Double) -> Double = { _ in 1 }) throws(IIOError) -> Axes? {
             var found: [(Int, Double, Double)] = []
             for axis in ["x", "y", "z"] {
                 let id = "\(type)_\(axis)"
                 guard let element = layout.elementIndex(of: id), let channel = device.channel(id: id) else { return nil }
                 let scale = channel.attributeNames.contains("scale") ? try channel.readAttribute("scale", as: Double.self) : 1
                 let offset = channel.attributeNames.contains("offset") ? try channel.readAttribute("offset", as: Double.self) : 0
-                found.append((element, scale, offset))
+                found.append((element, scale * unit(scale), offset))
             }
             return Axes(elements: (found[0].0, found[1].0, found[2].0),
                         scale: Vector3(found[0].1, found[1].1, found[2].1),
                         offset: Vector3(found[0].2, found[1].2, found[2].2))
         }
-        self.init(layout: layout, accel: try axes("accel"), gyro: try axes("anglvel"),
-                  timestamp: layout.elementIndex(of: "timestamp"), mount: mount)
+        let name = device.name
+        let magn = try axes("magn") { IIOMagnetometer.microteslaPerUnit(deviceName: name, scale: $0) }
+        self.init(layout: layout, accel: try axes("accel"), gyro: try axes("anglvel"), magn: magn,
+                  timestamp: layout.elementIndex(of: "timestamp"), mount: mount,
+                  magnMount: magn == nil ? mount : IIOMagnetometer.mount(of: device, accelMount: mount))
     }
 
     /// The sample one scan holds. `fallbackTime` stamps scans without a timestamp element.
@@ -68,6 +79,10 @@ public struct IIOScanConverter: Sendable {
         if let g = gyro {
             s.rotationRate = mount.apply(convert(g, scan))
             s.fields.insert(.rotationRate)
+        }
+        if let m = magn {
+            s.magneticField = magnMount.apply(convert(m, scan))
+            s.fields.insert(.magneticField)
         }
         return s
     }

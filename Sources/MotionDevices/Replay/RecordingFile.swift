@@ -40,9 +40,12 @@ public final class RecordingWriter {
     private var pending: [UInt8] = []
     public private(set) var samplesWritten = 0
     public private(set) var bytesWritten = 0
+    /// The header's version decides the samples' form.
+    public let header: RecordingHeader
 
     public init(path: String, header: RecordingHeader) throws(SourceError) {
         self.path = path
+        self.header = header
         temporary = "\(path).tmp-\(getpid())"
         do {
             fd = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
@@ -58,7 +61,7 @@ public final class RecordingWriter {
 
     /// Adds a sample; the bytes reach the file in batches.
     public func append(_ sample: MotionSample) throws(SourceError) {
-        sample.appendRecorded(to: &pending)
+        sample.appendRecorded(to: &pending, withMagneticField: header.hasMagnetometer)
         samplesWritten += 1
         if pending.count >= 60 * 1024 { try flush() }
     }
