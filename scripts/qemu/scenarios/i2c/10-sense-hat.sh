@@ -2,7 +2,8 @@
 # OS, whose kernel has no driver for it. The chip is a register model on
 # i2c-stub (chip_addr=0x1c,0x6a): its registers hold what was last written,
 # so the scenario sets WHO_AM_I, keeps the status register saying "both sets
-# new", and tilts the board by writing the output registers. tiltmaze
+# new", and tilts the board by writing the output registers; the
+# magnetometer at 0x1c likewise holds a field and says "new". tiltmaze
 # devices and doctor find it; monitor prints the counts written, converted
 # to the board's frame (host-check), and leaves the control registers as it
 # found them; play rolls the ball right when the right edge goes down; and
@@ -50,6 +51,12 @@ i2cset -y "$bus" 0x1c 0x0f 0x3d     # WHO_AM_I_M of the magnetometer
 axes 0x28 0 0 4098
 axes 0x18 1000 -400 2000
 i2cset -y "$bus" 0x6a 0x17 0x03     # STATUS_REG: XLDA and GDA
+# The magnetometer's field: 2000, -1000, -3000 counts (28, -14, -42 µT at
+# ±4 gauss). The chip steps through its output registers when the register
+# number's top bit asks it to, so tiltmaze reads from 0xa8; the stub has no
+# such rule and simply holds 256 registers: the field goes where the read lands.
+word 0x1c 0xa8 2000; word 0x1c 0xaa -1000; word 0x1c 0xac -3000
+i2cset -y "$bus" 0x1c 0x27 0x08     # STATUS_REG_M: ZYXDA
 [ "$(i2cget -y "$bus" 0x6a 0x1b) $(i2cget -y "$bus" 0x6a 0x2d)" = "0xfe 0x10" ] || { echo "the registers were not written as meant"; exit 1; }
 
 $BINARY devices | tee /tmp/devices.out
@@ -65,10 +72,12 @@ says /tmp/doctor.out "OK   I2C: lsm9ds1 (Sense HAT) on $node at 0x6a, addresses 
     "OK   ready: tiltmaze play will use lsm9ds1 (Sense HAT) on $node at 0x6a"
 
 # What the control registers held before: monitor must put them back.
-before=$(for r in 0x10 0x1e 0x1f 0x20 0x22; do i2cget -y "$bus" 0x6a $r; done | tr '\n' ' ')
+controls() { for r in 0x10 0x1e 0x1f 0x20 0x22; do i2cget -y "$bus" 0x6a $r; done; for r in 0x20 0x21 0x22 0x23 0x24; do i2cget -y "$bus" 0x1c $r; done; }
+i2cset -y "$bus" 0x1c 0x22 0x03     # CTRL_REG3_M as after reset: powered down
+before=$(controls | tr '\n' ' ')
 $BINARY monitor --source i2c --json --samples 5 --sensor-rate 200 > /tmp/monitor.out
 sed 's/^/sensehat-monitor-json: /' /tmp/monitor.out
-after=$(for r in 0x10 0x1e 0x1f 0x20 0x22; do i2cget -y "$bus" 0x6a $r; done | tr '\n' ' ')
+after=$(controls | tr '\n' ' ')
 [ "$before" = "$after" ] || { echo "monitor left the control registers as $after (were $before)"; exit 1; }
 echo "control registers after monitor: $after (as before)"
 
@@ -77,6 +86,8 @@ axes 0x18 0 0 0
 game=$(start-game --display kms --source i2c:$bus --sensor-rate 200 --level /scenario/sensehat-corridor.txt --player ball)
 [ "$(i2cget -y "$bus" 0x6a 0x10)" = 0x88 ] || { echo "CTRL_REG1_G is $(i2cget -y "$bus" 0x6a 0x10) while playing, not 0x88"; exit 1; }
 [ "$(i2cget -y "$bus" 0x6a 0x20)" = 0x98 ] || { echo "CTRL_REG6_XL is $(i2cget -y "$bus" 0x6a 0x20) while playing, not 0x98"; exit 1; }
+# The magnetometer: 80 Hz in ultra-high performance (CTRL_REG1_M 0x7c), converting continuously.
+[ "$(i2cget -y "$bus" 0x1c 0x20) $(i2cget -y "$bus" 0x1c 0x22)" = "0x7c 0x00" ] || { echo "the magnetometer is not running while playing"; exit 1; }
 wait-kms-flip
 screendump --settled-below 34 sensehat-level
 # Right edge down by 30°: on the board -0.5 g on x and 0.866 g on z; the
@@ -95,3 +106,4 @@ cat /tmp/play.err
 [ "$(cat /tmp/play.status)" = 1 ] || exit 1
 grep -q "no data from lsm9ds1 (Sense HAT) on $node at 0x6a" /tmp/play.err || { echo "no message naming the chip"; exit 1; }
 [ "$(i2cget -y "$bus" 0x6a 0x10)" = 0x00 ] || { echo "the game left the chip running"; exit 1; }
+[ "$(i2cget -y "$bus" 0x1c 0x22)" = 0x03 ] || { echo "the game left the magnetometer running"; exit 1; }
