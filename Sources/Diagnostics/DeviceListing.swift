@@ -43,6 +43,18 @@ public enum DeviceListing {
         return lines
     }
 
+    /// For a device that fuses on its own (a BNO055): what it offers, whether
+    /// it is on, and how to use it.
+    static func chipFusionLine(_ device: IIODevice) -> String? {
+        guard let gravity = device.channel(id: "gravity_x"), !gravity.isOutput else { return nil }
+        let outputs = ["gravity"] + (device.channels.contains { $0.id.hasPrefix("rot_") } ? ["orientation"] : [])
+        let on = !device.attributeNames.contains("fusion_enable")
+            || (try? device.readAttribute("fusion_enable", as: Int.self)).map { $0 != 0 } == true
+        return "  fusion: the chip's own (\(outputs.joined(separator: ", "))), " + (on
+            ? "on: --chip-fusion tilts by its gravity; without it TiltMaze fuses the readings itself"
+            : "off (fusion_enable 0): TiltMaze fuses the readings itself")
+    }
+
     /// The device's lines: id, channels, scales, rates, mount matrix, trigger, access.
     static func describe(_ readiness: SensorSelection.DeviceReadiness, udevDirectory: String) -> [String] {
         let device = readiness.device
@@ -66,6 +78,7 @@ public enum DeviceListing {
             } ?? ""
             out.append("  magnetometer: magn_x magn_y magn_z\(scale), read with the others (mount matrix: \(IIOMagnetometer.mount(of: device, accelMount: MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix)))")
         }
+        if let fusion = chipFusionLine(device) { out.append(fusion) }
         out += IIOSamplingRate.find(device).map { "  rates: " + $0.description }
         // The one the game turns samples by (udev's first), and where it comes from.
         out.append("  mount matrix: \(MountMatrixLookup.iio(device, udevDirectory: udevDirectory))")

@@ -53,10 +53,24 @@ public enum SensorRequest: Equatable, Sendable {
     /// - Parameter iioURI: where the IIO devices are (libiio's URI, as its
     ///   tools take `-u`: `ip:raspberrypi.local`, `ip:192.168.1.20:30431`);
     ///   nil for this machine's. With it, `auto` means that machine's first IMU.
-    package func makeSource(rate: Double, iioURI: String? = nil) throws -> ChosenSource {
+    /// - Parameter chipFusion: tilt by the sensor's own fusion (a BNO055's
+    ///   gravity) rather than TiltMaze's; refused, saying why, where the
+    ///   sensor chosen has none.
+    package func makeSource(rate: Double, iioURI: String? = nil, chipFusion: Bool = false) throws -> ChosenSource {
+        let chosen = try makeSource(rate: rate, iioURI: iioURI, acceleration: chipFusion ? .chipGravity : .accelerometer)
+        guard chipFusion else { return chosen }
+        let imu = (chosen.source as? IIOMotionSource)?.imu ?? (chosen.source as? IIOPolledMotionSource)?.imu
+        if let refusal = imu?.chipFusionRefusal
+            ?? (imu == nil ? "\(chosen.source.displayName) has no fusion of its own (a BNO055 has): without --chip-fusion TiltMaze fuses its readings itself" : nil) {
+            throw SourceError(description: "--chip-fusion: " + refusal)
+        }
+        return chosen
+    }
+
+    private func makeSource(rate: Double, iioURI: String?, acceleration: IIOAccelerationChannels) throws -> ChosenSource {
         if let iioURI {
             switch self {
-            case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI)
+            case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI, acceleration: acceleration)
             case .sim, .evdev, .i2c, .replay:
                 throw SourceError(description: "--iio-uri is for IIO sensors: use it with --source auto, iio or iio:NAME")
             case .iio: break
@@ -64,7 +78,7 @@ public enum SensorRequest: Equatable, Sendable {
         }
         switch self {
         case .auto:
-            return SensorSelection.examine().autoSource(rate: rate)
+            return SensorSelection.examine().autoSource(rate: rate, acceleration: acceleration)
         case .sim:
             return ChosenSource(source: SimulatedSource(rate: rate), description: "simulated board (--source sim)")
         case .iio(let wanted):
@@ -81,7 +95,7 @@ public enum SensorRequest: Equatable, Sendable {
                 let what = (wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor") + (iioURI.map { " at \($0)" } ?? "")
                 throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
             }
-            let source = IIOIMU.source(for: imu, rate: rate)
+            let source = IIOIMU.source(for: imu, rate: rate, acceleration: acceleration)
             return ChosenSource(source: source, description: source.displayName)
         case .replay(let path):
             let source = ReplaySource(recording: try RecordingFile.load(path), path: path)

@@ -14,6 +14,9 @@ struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sensor rate, samples per second: the nearest a driver offers at or above it, the simulated board's exactly (default: 200; 100 for calibrate and colortilt, whose models run at 100 Hz).", valueName: "hz"))
     var sensorRate: Double?
 
+    @Flag(name: .customLong("chip-fusion"), help: "Tilt by the sensor's own fusion where it has one (a BNO055's gravity vector) instead of TiltMaze's fusion of its readings. Shakes are not seen then: the chip's gravity leaves the pushes out.")
+    var chipFusion = false
+
     @Option(name: .customLong("wait-for-sensor"), help: ArgumentHelp("With --source auto, iio or evdev: when no sensor is there yet, look again for up to this many seconds (auto then falls back to the simulated board). For a board that boots into the game, where the sensor's driver may bind after the game starts.", valueName: "seconds"))
     var waitForSensor: Double = 0
 
@@ -50,7 +53,7 @@ struct SourceOptions: ParsableArguments {
         while true {
             let lastLook = MonotonicClock.now() >= deadline
             do {
-                let chosen = try source.makeSource(rate: rate, iioURI: iioURI)
+                let chosen = try source.makeSource(rate: rate, iioURI: iioURI, chipFusion: chipFusion)
                 if lastLook || !(chosen.source is SimulatedSource) { return chosen }
             } catch {
                 if lastLook { throw error }

@@ -320,6 +320,46 @@ struct IIOMotionSourceMockTests {
         }
     }
 
+    @Test("BNO055 with --chip-fusion: its gravity channels captured instead of the accelerometer's, as the sample's acceleration; refused, saying how, while its fusion is off")
+    func bno055ChipFusion() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.bno055())
+            try testbed.add(MockIIOTrigger(id: "trigger1", name: "tiltmaze", attributes: ["sampling_frequency": "100"]))
+            let imus = IIOIMU.find(in: try IIOContext())
+            try #require(imus.count == 1)
+            #expect(imus[0].offersChipFusion && imus[0].chipFusionRefusal == nil)
+            let source = IIOMotionSource(imu: imus[0], rate: 100, acceleration: .chipGravity)
+            #expect(source.displayName == "bno055 on iio:device0 (the chip's own fusion)")
+            try source.start()
+            let dir = "/sys/bus/iio/devices/iio:device0/scan_elements/"
+            for on in ["gravity_x", "gravity_y", "gravity_z", "anglvel_x", "magn_x", "timestamp"] {
+                #expect(testbed.readFile(dir + "in_\(on)_en") == "1", "\(on)")
+            }
+            for off in ["accel_x", "accel_y", "accel_z"] { #expect(testbed.readFile(dir + "in_\(off)_en") == "0", "\(off)") }
+            // The scan: magn x, y, z (3–5), anglvel (6–8), gravity (16–18), padding, the timestamp.
+            var scan = ScanBytes()
+            scan.le16(320); scan.le16(-160); scan.le16(-800)
+            scan.le16(0); scan.le16(0); scan.le16(0)
+            scan.le16(0); scan.le16(490); scan.le16(849)
+            scan.pad(to: 8)
+            scan.le64(8_000_000_000)
+            try testbed.writeScans(scan.bytes, to: "/dev/iio:device0")
+            var got: [MotionSample] = []
+            _ = eventually { source.samples.drain { got.append($0) }; return !got.isEmpty }
+            source.stop()
+            let sample = try #require(got.first)
+            #expect(sample.acceleration == Vector3(0, 490 * 0.01, 849 * 0.01))
+            #expect(sample.fields == .all)
+
+            try testbed.writeFile("/sys/bus/iio/devices/iio:device0/fusion_enable", "0\n")
+            let off = IIOMotionSource(imu: imus[0], rate: 100, acceleration: .chipGravity)
+            #expect { try off.start() } throws: { error in
+                "\(error)".contains("the chip's fusion is off (fusion_enable is 0)") && "\(error)".contains("/sys/bus/iio/devices/iio:device0/fusion_enable")
+            }
+        }
+    }
+
     @Test("MPU-9250: the magnetometer's channels captured beside the others, in µT by each axis's scale, turned by its own mount matrix; a repeated reading is not passed on as new")
     func mpu9250() throws {
         try withIMUs([MockIIODevice.mpu9250()]) { testbed, imus in

@@ -24,6 +24,29 @@ struct IIOCommandTests {
         }
     }
 
+    @Test("devices shows a BNO055's magnetometer and its own fusion")
+    func chipFusion() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.bno055())
+            let r = try ProgramRunner.run(["devices"])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("magnetometer: magn_x magn_y magn_z, 0.0625 µT per count, read with the others"), "\(r.stdout)")
+            #expect(r.stdout.contains("fusion: the chip's own (gravity), on: --chip-fusion tilts by its gravity"), "\(r.stdout)")
+        }
+    }
+
+    @Test("--chip-fusion is refused, saying why, for a sensor without a fusion of its own")
+    func chipFusionRefused() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(MockIIODevice.mpu6050())
+            let r = try ProgramRunner.run(["monitor", "--source", "iio:mpu6050", "--chip-fusion", "--samples", "1"])
+            #expect(r.status != 0)
+            #expect(r.stderr.contains("--chip-fusion: mpu6050 on iio:device0 has no fusion of its own (a BNO055 has)"), "\(r.stderr)")
+        }
+    }
+
     @Test("devices with nothing attached says so and where to look")
     func devicesNone() throws {
         let testbed = Testbed()

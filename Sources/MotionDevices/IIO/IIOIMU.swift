@@ -85,9 +85,10 @@ extension IIOIMU {
     /// The source that reads it: buffered capture, or polling when a
     /// device of it has no buffer on this machine (over iiod, capture's
     /// refusal says why there is none).
-    public static func source(for imu: IIOIMU, rate: Double) -> any MotionSource {
+    public static func source(for imu: IIOIMU, rate: Double, acceleration: IIOAccelerationChannels = .accelerometer) -> any MotionSource {
         let polled = imu.devices.contains { !$0.hasBuffer } && (imu.devices.first?.context.isLocal ?? false)
-        return polled ? IIOPolledMotionSource(imu: imu, rate: rate) : IIOMotionSource(imu: imu, rate: rate)
+        return polled ? IIOPolledMotionSource(imu: imu, rate: rate, acceleration: acceleration)
+            : IIOMotionSource(imu: imu, rate: rate, acceleration: acceleration)
     }
 
     /// What a polled IMU tells the player: why it has no buffer, the fix,

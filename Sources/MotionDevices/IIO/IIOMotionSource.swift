@@ -57,7 +57,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     ///     does: udev's `ACCEL_MOUNT_MATRIX` for the node, then the device's own
     ///     (`mount_matrix`, `in_accel_mount_matrix`, `in_mount_matrix`), else identity.
     ///   - udevDirectory: where udev keeps its device records.
+    ///   - acceleration: the accelerometer, or the chip's own gravity (`--chip-fusion`).
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil,
+                acceleration: IIOAccelerationChannels = .accelerometer,
                 noDataTimeout: Duration = .seconds(2), checkInterval: Duration = .milliseconds(250),
                 ringCapacity: Int = defaultSampleRingCapacity,
                 configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot,
@@ -70,9 +72,16 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
-        self.displayName = imu.placeDescription
+        self.acceleration = acceleration
+        self.displayName = imu.placeDescription + (acceleration == .chipGravity ? Self.chipFusionSuffix : "")
         self.mountOverride = mount
     }
+
+    /// What the player's line adds when the chip's gravity tilts the board.
+    public static let chipFusionSuffix = " (the chip's own fusion)"
+
+    /// Where the tilt comes from.
+    public let acceleration: IIOAccelerationChannels
 
     private let mountOverride: MountMatrix?
     private let udevDirectory: String
@@ -97,6 +106,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         guard !state.hasStarted else { return }
         state.prepareStart()
         if let advice = imu.noAccelerometerAdvice ?? imu.noBufferAdvice { throw SourceError(description: advice) }
+        if acceleration == .chipGravity, let refusal = imu.chipFusionRefusal { throw SourceError(description: refusal) }
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {
@@ -134,13 +144,14 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let setup = IIOCaptureSetup(device: device)
         do {
             try setup.configure(wantedRate: wantedRate, configfsRoot: configfsRoot)
+            let wanted = Self.capturedChannels(acceleration)
             for channel in device.channels where channel.isScanElement && !channel.isOutput {
-                if Self.capturedChannels.contains(channel.id) { channel.enable() } else { channel.disable() }
+                if wanted.contains(channel.id) { channel.enable() } else { channel.disable() }
             }
             let mount = mountOverride ?? MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix
             let buffer = try IIOBuffer(device: device, sampleCount: Self.bufferSamples(rate: setup.rate ?? wantedRate,
                                                                                       local: device.context.isLocal))
-            let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount)
+            let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount, acceleration: acceleration)
             return Capture(setup: setup, buffer: buffer, converter: converter)
         } catch {
             setup.restore()
@@ -152,9 +163,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     /// and the timestamp. Not every accel channel: a BNO055 also has linear
     /// acceleration (`accel_linear_x`…), which would only lengthen each scan,
     /// and its driver refuses to start a buffer with it outside fusion mode.
-    public static let capturedChannels: Set<String> = ["accel_x", "accel_y", "accel_z",
-                                                       "anglvel_x", "anglvel_y", "anglvel_z",
-                                                       "magn_x", "magn_y", "magn_z", "timestamp"]
+    public static func capturedChannels(_ acceleration: IIOAccelerationChannels = .accelerometer) -> Set<String> {
+        Set(acceleration.channelIDs + ["anglvel_x", "anglvel_y", "anglvel_z", "magn_x", "magn_y", "magn_z", "timestamp"])
+    }
 
     /// Scans per kernel buffer. Locally, reads return whatever has arrived
     /// (non-blocking, woken by poll at a watermark of one scan: `IIOBuffer`),

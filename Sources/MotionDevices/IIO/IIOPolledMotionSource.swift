@@ -57,15 +57,20 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
     private let udevDirectory: String
     private let state = SourceRunState()
 
-    public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil, ringCapacity: Int = defaultSampleRingCapacity, udevDirectory: String = UdevDatabase.defaultDirectory) {
+    public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil, acceleration: IIOAccelerationChannels = .accelerometer,
+                ringCapacity: Int = defaultSampleRingCapacity, udevDirectory: String = UdevDatabase.defaultDirectory) {
         self.imu = imu
+        self.acceleration = acceleration
         self.wantedRate = rate
         self.rate = rate
         self.mountOverride = mount
         self.udevDirectory = udevDirectory
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
-        self.displayName = imu.placeDescription + Self.nameSuffix
+        self.displayName = imu.placeDescription + Self.nameSuffix + (acceleration == .chipGravity ? IIOMotionSource.chipFusionSuffix : "")
     }
+
+    /// Where the tilt comes from.
+    public let acceleration: IIOAccelerationChannels
 
     public var calibrationIdentity: String? { imu.identity }
 
@@ -86,6 +91,7 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
         guard !state.hasStarted else { return }
         state.prepareStart()
         if let advice = imu.noAccelerometerAdvice { throw SourceError(description: advice) }
+        if acceleration == .chipGravity, let refusal = imu.chipFusionRefusal { throw SourceError(description: refusal) }
         do {
             try prepare()
         } catch {
@@ -119,7 +125,7 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
             setups.append(setup)
             let rateResult = Result { () throws(IIOError) in try setup.configureRate(wantedRate: wantedRate) }
             if case .failure(let error) = rateResult, !error.isPermissionDenied { throw error }
-            if accel == nil { accel = try Self.axes("accel", of: device) }
+            if accel == nil { accel = try Self.axes(acceleration.rawValue, of: device) }
             if gyro == nil { gyro = try Self.axes("anglvel", of: device) }
             if magn == nil, let found = try Self.axes("magn", of: device) {
                 let unit = IIOMagnetometer.microteslaPerUnit(deviceName: device.name, scale: found.scale.x)
@@ -128,7 +134,7 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
             }
         }
         guard accel != nil else {
-            throw IIOError(errno: ENOENT, operation: "find in_accel_{x,y,z}_raw", path: imu.devices[0].sysfsPath)
+            throw IIOError(errno: ENOENT, operation: "find in_\(acceleration.rawValue)_{x,y,z}_raw", path: imu.devices[0].sysfsPath)
         }
         mount = mountOverride ?? MountMatrixLookup.iio(imu.devices[0], udevDirectory: udevDirectory).matrix
         if magn != nil, let device = imu.devices.first(where: { $0.channel(id: "magn_x") != nil }) {

@@ -45,8 +45,10 @@ public struct IIOScanConverter: Sendable {
         self.magnMount = magnMount ?? mount
     }
 
-    /// Reads scale and offset for the enabled `accel_*`/`anglvel_*`/`magn_*` channels of `device`.
-    public init(device: IIODevice, layout: IIOScanLayout, mount: MountMatrix) throws(IIOError) {
+    /// Reads scale and offset for the enabled `accel_*` (or, for the chip's
+    /// fusion, `gravity_*`), `anglvel_*` and `magn_*` channels of `device`.
+    public init(device: IIODevice, layout: IIOScanLayout, mount: MountMatrix,
+                acceleration: IIOAccelerationChannels = .accelerometer) throws(IIOError) {
         func axes(_ type: String, unit: (Double) -> Double = { _ in 1 }) throws(IIOError) -> Axes? {
             var found: [(Int, Double, Double)] = []
             for axis in ["x", "y", "z"] {
@@ -62,7 +64,7 @@ public struct IIOScanConverter: Sendable {
         }
         let name = device.name
         let magn = try axes("magn") { IIOMagnetometer.microteslaPerUnit(deviceName: name, scale: $0) }
-        self.init(layout: layout, accel: try axes("accel"), gyro: try axes("anglvel"), magn: magn,
+        self.init(layout: layout, accel: try axes(acceleration.rawValue), gyro: try axes("anglvel"), magn: magn,
                   timestamp: layout.elementIndex(of: "timestamp"), mount: mount,
                   magnMount: magn == nil ? mount : IIOMagnetometer.mount(of: device, accelMount: mount))
     }
