@@ -12,7 +12,7 @@ import Handoff
 // transfer of a million items per sample) for the game's own ring.
 //
 // The last one runs, inside each sample and in rotating order, every
-// combination of ring × element (48 B = six Doubles, 64 B = MotionSample) ×
+// combination of ring × element (48 B = six Doubles, 88 B = MotionSample) ×
 // consumer (pop, drain), and records each as a custom metric, plus the
 // SPSCRing ÷ swift-atomics ratio taken within the same sample. On this shared
 // 2-vCPU machine thread placement swings cross-thread figures 4–10× within
@@ -49,8 +49,8 @@ let benchmarks: @Sendable () -> Void = {
 
     single("SPSCRing 48 B (6 Double), pop", SPSCRing<Item48>(capacity: capacity), .pop)
     single("SPSCRing 48 B (6 Double), drain", SPSCRing<Item48>(capacity: capacity), .drain)
-    single("SPSCRing MotionSample 64 B, pop", SPSCRing<MotionSample>(capacity: capacity), .pop)
-    single("SPSCRing MotionSample 64 B, drain", SPSCRing<MotionSample>(capacity: capacity), .drain)
+    single("SPSCRing MotionSample 88 B, pop", SPSCRing<MotionSample>(capacity: capacity), .pop)
+    single("SPSCRing MotionSample 88 B, drain", SPSCRing<MotionSample>(capacity: capacity), .drain)
 
     // Interleaved comparison.
     struct Variant {
@@ -82,8 +82,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     group(Item48.self, "48 B", .pop)
     group(Item48.self, "48 B", .drain)
-    group(MotionSample.self, "64 B", .pop)
-    group(MotionSample.self, "64 B", .drain)
+    group(MotionSample.self, "88 B", .pop)
+    group(MotionSample.self, "88 B", .drain)
 
     var round = 0
     Benchmark(
