@@ -15,7 +15,7 @@ import MotionDevices
 //   IIOScanLayout.rawValue, offset and scale, a non-identity mount matrix
 //   applied to both vectors. Temp is in the layout but not converted, as in
 //   the converter. The result is stored into a 256-slot array of samples
-//   (a 64-byte store, as a ring push would), not folded into a sum: a chain
+//   (an 88-byte store, as a ring push would), not folded into a sum: a chain
 //   of dependent floating-point adds would cost more than the work measured.
 // - "+ SamplePlausibility.accept": the same plus the range and time checks
 //   IIOMotionSource.drain now applies before pushing.
