@@ -13,7 +13,9 @@ struct Monitor: ParsableCommand {
             newest acceleration (m/s²) and rotation rate (rad/s), the newest
             magnetic field (µT) where the sensor has a magnetometer, the measured
             sample rate, how many samples were dropped (the game fell behind)
-            and how many were rejected as impossible.
+            and how many were rejected as impossible, and the CPU time this
+            process spends per sample since the first (all its threads: the
+            sensor's and monitor's own).
             With --json: every sample as one JSON object a line, with the fused
             motion (README.md, "Motion as CoreMotion gives it"):
               {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…",
@@ -58,6 +60,7 @@ struct Monitor: ParsableCommand {
         var meter = SampleRateMeter()
         var newest: MotionSample?
         var newestField: Vector3?
+        var cpuAtFirst: Int64 = 0
         var nextLine = MonotonicClock.now()
         let isTTY = StandardStream.output.isTerminal
         var failure: String?
@@ -76,6 +79,7 @@ struct Monitor: ParsableCommand {
             sensor.samples.drain { sample in
                 guard !reachedLimit else { return }
                 seen += 1
+                if seen == 1 { cpuAtFirst = ProcessCPUClock.now() }
                 meter.add(sample.timestamp)
                 newest = sample
                 if sample.hasMagneticField { newestField = sample.magneticField }
@@ -87,12 +91,13 @@ struct Monitor: ParsableCommand {
             }
             if json, !output.isEmpty {
                 StandardStream.output.write(output)
-            } else if !json, let s = newest, MonotonicClock.now() >= nextLine {
+            } else if !json, let s = newest, MonotonicClock.now() >= nextLine || reachedLimit {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
                     + (newestField.map { "magn \(MotionSampleText.fixed($0, decimals: 1)) µT   " } ?? "")
                     + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                     + Self.busFigures(sensor, samples: seen)
+                    + (seen > 1 ? "   cpu \(MotionSampleText.decimal(Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1))) µs/sample" : "")
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
             if reachedLimit { break outer }
