@@ -46,11 +46,8 @@ public enum DeviceListing {
     /// For a device that fuses on its own (a BNO055): what it offers, whether
     /// it is on, and how to use it.
     static func chipFusionLine(_ device: IIODevice) -> String? {
-        guard let gravity = device.channel(id: "gravity_x"), !gravity.isOutput else { return nil }
-        let outputs = ["gravity"] + (device.channels.contains { $0.id.hasPrefix("rot_") } ? ["orientation"] : [])
-        let on = !device.attributeNames.contains("fusion_enable")
-            || (try? device.readAttribute("fusion_enable", as: Int.self)).map { $0 != 0 } == true
-        return "  fusion: the chip's own (\(outputs.joined(separator: ", "))), " + (on
+        guard let fusion = device.chipFusion else { return nil }
+        return "  fusion: the chip's own (\(fusion.outputs.joined(separator: ", "))), " + (fusion.isOn
             ? "on: --chip-fusion tilts by its gravity; without it TiltMaze fuses the readings itself"
             : "off (fusion_enable 0): TiltMaze fuses the readings itself")
     }

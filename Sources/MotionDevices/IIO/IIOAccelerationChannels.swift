@@ -15,27 +15,30 @@ public enum IIOAccelerationChannels: String, Sendable, CaseIterable {
     public var channelIDs: [String] { ["x", "y", "z"].map { "\(rawValue)_\($0)" } }
 }
 
-extension IIOIMU {
-    /// Whether one of its devices fuses on its own: it has gravity channels
-    /// (the bno055 driver makes them; they read only while its
-    /// `fusion_enable` is 1).
-    public var offersChipFusion: Bool { devices.contains { $0.channel(id: "gravity_x").map { !$0.isOutput } ?? false } }
-
-    /// Whether the chip's fusion is running: `fusion_enable` reads 1, or the
-    /// driver has no such switch. Nil without chip fusion.
-    public var chipFusionIsOn: Bool? {
-        guard let device = devices.first(where: { $0.channel(id: "gravity_x") != nil }) else { return nil }
-        guard device.attributeNames.contains("fusion_enable") else { return true }
-        return (try? device.readAttribute("fusion_enable", as: Int.self)).map { $0 != 0 } ?? false
+extension IIODevice {
+    /// What the device makes of its own fusion (a BNO055: gravity, and an
+    /// orientation where its driver gives `rot_` channels), and whether it
+    /// is running: `fusion_enable` reads 1, or the driver has no such
+    /// switch. Nil for a device without gravity channels.
+    public var chipFusion: (outputs: [String], isOn: Bool)? {
+        guard let gravity = channel(id: "gravity_x"), !gravity.isOutput else { return nil }
+        let outputs = ["gravity"] + (channels.contains { $0.id.hasPrefix("rot_") } ? ["orientation"] : [])
+        let isOn = !attributeNames.contains("fusion_enable")
+            || (try? readAttribute("fusion_enable", as: Int.self)).map { $0 != 0 } == true
+        return (outputs, isOn)
     }
+}
+
+extension IIOIMU {
+    /// Whether one of its devices fuses on its own.
+    public var offersChipFusion: Bool { devices.contains { $0.chipFusion != nil } }
 
     /// Why `--chip-fusion` cannot be had from this IMU, or nil when it can.
     public var chipFusionRefusal: String? {
-        guard let on = chipFusionIsOn else {
+        guard let device = devices.first(where: { $0.chipFusion != nil }), let fusion = device.chipFusion else {
             return "\(placeDescription) has no fusion of its own (a BNO055 has): without --chip-fusion TiltMaze fuses its readings itself"
         }
-        guard on else {
-            let device = devices.first { $0.channel(id: "gravity_x") != nil }!
+        guard fusion.isOn else {
             return "\(placeDescription): the chip's fusion is off (fusion_enable is 0), so its gravity cannot be read; turn it on (echo 1 | sudo tee \(device.sysfsPath)/fusion_enable) or play without --chip-fusion"
         }
         return nil
