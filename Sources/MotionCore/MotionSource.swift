@@ -50,18 +50,22 @@ public struct SensorScales: Sendable, Equatable {
     public var gyro: Double?
     public var hasGyroscope: Bool
     public var mount: MountMatrix
-    /// µT per count of the magnetometer read beside the others; nil without one.
+    /// µT per count of the magnetometer read beside the others; nil without
+    /// one, or when not known (a CSV replay).
     public var magnetometer: Double?
+    public var hasMagnetometer: Bool
 
-    public init(accel: Double?, gyro: Double?, hasGyroscope: Bool, mount: MountMatrix, magnetometer: Double? = nil) {
+    /// - Parameter hasMagnetometer: whether there is one; by default,
+    ///   whether `magnetometer` gives its scale.
+    public init(accel: Double?, gyro: Double?, hasGyroscope: Bool, mount: MountMatrix,
+                magnetometer: Double? = nil, hasMagnetometer: Bool? = nil) {
         self.accel = accel
         self.gyro = gyro
         self.hasGyroscope = hasGyroscope
         self.mount = mount
         self.magnetometer = magnetometer
+        self.hasMagnetometer = hasMagnetometer ?? (magnetometer != nil)
     }
-
-    public var hasMagnetometer: Bool { magnetometer != nil }
 }
 
 extension MotionSource {

@@ -30,6 +30,17 @@ struct ReplaySourceTests {
         #expect(source.calibrationIdentity == nil)
     }
 
+    @Test("a replay of a recording with a magnetometer is recorded again with it, its scale unknown or not")
+    func magnetometerKept() {
+        var nine = recording(3, spacing: 10_000_000)
+        nine.header.hasMagnetometer = true
+        let again = RecordingHeader(recording: ReplaySource(recording: nine, path: "r.csv"))
+        #expect(again.hasMagnetometer && again.version == 2 && again.magnetometerScale == nil)
+        nine.header.magnetometerScale = 0.014
+        #expect(RecordingHeader(recording: ReplaySource(recording: nine, path: "r.tmr")).magnetometerScale == 0.014)
+        #expect(RecordingHeader(recording: ReplaySource(recording: recording(3, spacing: 10_000_000), path: "r.tmr")).version == 1)
+    }
+
     @Test("stop does not wait for a long gap in the recording")
     func promptStop() throws {
         let source = ReplaySource(recording: recording(2, spacing: 3_600_000_000_000), path: "r.tmr")

@@ -24,7 +24,8 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     /// The recorded sensor's, as its header keeps them.
     public var scales: SensorScales? {
         let header = recording.header
-        return SensorScales(accel: header.accelScale, gyro: header.gyroScale, hasGyroscope: header.hasGyroscope, mount: header.mount)
+        return SensorScales(accel: header.accelScale, gyro: header.gyroScale, hasGyroscope: header.hasGyroscope, mount: header.mount,
+                            magnetometer: header.magnetometerScale, hasMagnetometer: header.hasMagnetometer)
     }
 
     private var thread: OSThread?
