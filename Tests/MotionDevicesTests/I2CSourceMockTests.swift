@@ -85,8 +85,9 @@ struct I2CSourceMockTests {
             let serials = fields.map { Int(($0.x / scale).rounded()) }
             #expect(zip(serials.dropFirst(), serials).allSatisfy { $0 > $1 }, "a reading read twice: \(serials)")
             #expect(fields.allSatisfy { abs($0.y + 1000 * scale) < 1e-9 && abs($0.z + 2000 * scale) < 1e-9 }, "\(fields.prefix(3))")
-            // Fewer readings than samples: 80 against 238 a second.
-            #expect(fields.count < got.count)
+            // Never more readings than the chip made: none read twice (a
+            // loaded machine, or an emulated one, may find one on every sample).
+            #expect(fields.count <= bus.samplesMade(0x1c))
             #expect(bus.register(0x1c, 0x22) == 0x03 && bus.register(0x1c, 0x20) == 0 && bus.register(0x1c, 0x24) == 0)
         }
     }

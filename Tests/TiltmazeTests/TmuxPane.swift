@@ -31,9 +31,13 @@ final class TmuxPane {
         try? FileManager.default.removeItem(atPath: home)
     }
 
+    /// Runs a tmux command. tmux itself goes without umockdev's preload,
+    /// which it has no use for (the game in the pane gets it through the
+    /// shell's environment): under qemu-user, the arm64 tier's emulator, a
+    /// tmux server carrying the preload never gets its pane going.
     @discardableResult
     func run(_ args: [String]) throws -> String {
-        let r = try ProgramRunner.shell(tmux, ["-L", socket] + args)
+        let r = try ProgramRunner.shell("/usr/bin/env", ["-u", "LD_PRELOAD", tmux, "-L", socket] + args)
         guard r.status == 0 else { throw TmuxError(message: "tmux \(args.joined(separator: " ")): \(r.stderr)") }
         return r.stdout
     }
