@@ -16,7 +16,7 @@ TSAN_STRESS_ITEMS ?= 10000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: play test build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan bench-smoke deps-play deps-test bench golden clean
+.PHONY: play test build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
 	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze $(SWIFT_BUILD_FLAGS)
@@ -28,6 +28,7 @@ test: deps-test build
 	$(MAKE) test-library
 	$(MAKE) test-install
 	$(MAKE) test-deb
+	$(MAKE) test-arm64
 	$(MAKE) test-qemu
 	$(MAKE) test-tsan
 	$(MAKE) bench-smoke
@@ -99,6 +100,11 @@ bench-smoke:
 
 build:
 	$(SWIFT) build
+
+# The suite on aarch64: cross-built natively, run under qemu-user in a Debian
+# trixie arm64 root kept in TILTMAZE_ARM64_ROOT (scripts/arm64/test.sh).
+test-arm64:
+	scripts/arm64/test.sh
 
 # The lock-free code again under ThreadSanitizer: data races fail the run.
 test-tsan:

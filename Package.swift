@@ -128,10 +128,10 @@ let package = Package(
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev", "TestSupport"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "IIO", "MockDevices", "PNG"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "IIO", "MockDevices", "PNG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@
 #   scripts/install-deps.sh play   # build and play
 #   scripts/install-deps.sh test   # build and run every test
 #   scripts/install-deps.sh deb    # build the Debian package
+#   scripts/install-deps.sh arm64  # make the arm64 tier's roots (scripts/arm64/roots.sh)
 set -euo pipefail
 
 purpose=${1:-play}
@@ -27,7 +28,12 @@ if [ "$purpose" = test ]; then
         dpkg-dev lintian acl systemd)
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
+if [ "$purpose" = arm64 ]; then
+    # Debian roots made with mmdebstrap; arm64 programs run by qemu-user through binfmt_misc.
+    packages=(mmdebstrap qemu-user-static binfmt-support)
+fi
+
+if [ "$purpose" != arm64 ] && ! command -v swift >/dev/null 2>&1; then
     echo "tiltmaze: Swift is not installed (or not on PATH). Install Swift 6 from swift.org first." >&2
     exit 1
 fi

@@ -2,6 +2,7 @@ import Foundation
 import MockDevices
 import SystemCalls
 import Testing
+import TestSupport
 
 @Suite("running another program (ChildProcess)")
 struct ChildProcessTests {
@@ -18,7 +19,8 @@ struct ChildProcessTests {
         #expect(outcome.ending == .killed(signal: SIGTERM))
     }
 
-    @Test("a program that is not there is an error, not an exit status")
+    @Test("a program that is not there is an error, not an exit status",
+          .disabled(if: Emulation.isQemuUser, Comment(rawValue: Emulation.spawnErrors)))
     func missing() {
         let result = ChildProcess.run(["tiltmaze-no-such-program-\(getpid())"])
         guard case .failure(let errno) = result else {

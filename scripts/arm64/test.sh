@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# make test-arm64: TiltMaze and its tests built for aarch64-unknown-linux-gnu
+# and the whole Swift test suite run on aarch64, emulated, as on x86 (the
+# umockdev and unprivileged reruns included). The compile runs natively in
+# the toolchain root (Swift 6.2.3 for amd64, cross-building against the
+# trixie arm64 root); only the tests run under qemu-user, in the target root.
+#
+# A test that cannot run under qemu-user is disabled there by name with its
+# reason (Tests/TestSupport/Emulation.swift); Swift Testing prints each as
+# skipped, with the reason, and this script lists them again at the end.
+set -euo pipefail
+# Roots, mount namespaces and chroot are root's: ask sudo once, as the
+# package installs do, when not run as root.
+if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { echo "arm64: the arm64 tier needs root (chroot, mounts) and there is no sudo" >&2; exit 1; }
+    exec sudo --preserve-env=TILTMAZE_ARM64_ROOT,CI "$0" "$@"
+fi
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+scratch=.build-arm64
+triple=aarch64-unknown-linux-gnu
+"$top/scripts/arm64/roots.sh"
+
+echo "arm64: building TiltMaze and its tests for $triple (Swift 6.2.3, natively)" >&2
+# pkg-config reads the target's .pc files, its paths put under the sysroot.
+scripts/arm64/run-in.sh toolchain env PKG_CONFIG_SYSROOT_DIR=/sysroot \
+    PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
+    swift build --build-tests --swift-sdks-path /sdk --swift-sdk tiltmaze-arm64 --scratch-path "$scratch" \
+    2>&1 | grep -v "warning: prohibited flag(s): -pthread"
+[ "${PIPESTATUS[0]}" = 0 ] || { echo "arm64: the build failed" >&2; exit 1; }
+file "$scratch/$triple/debug/tiltmaze" | grep -q "ARM aarch64" || { echo "arm64: $scratch/$triple/debug/tiltmaze is not an aarch64 program" >&2; exit 1; }
+
+echo "arm64: running the Swift test suite on aarch64 under qemu-user" >&2
+log=$scratch/test-arm64.log
+set +e
+scripts/arm64/run-in.sh target env TILTMAZE_QEMU_USER=1 "$scratch/$triple/debug/TiltMazePackageTests.xctest" \
+    --testing-library swift-testing 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# Leftovers of a failed run must not outlive it.
+pkill -f "aarch64-binfmt-P /usr/bin/tmux -L tiltmaze-test" 2>/dev/null || true
+echo "arm64: not run under qemu-user, by name and reason:" >&2
+# Swift Testing colours its lines even into a pipe: read them without the escapes.
+plain() { sed 's/\x1b\[[0-9;]*m//g' "$log"; }
+plain | grep -E "^➜ Test .* skipped.*qemu-user" | sed 's/^/  /' >&2 || echo "  none" >&2
+summary=$(plain | grep -E "^. Test run with [0-9]+ tests" | tail -1)
+echo "arm64: ${summary:-no summary line: the run did not finish}" >&2
+exit "$status"
