@@ -137,7 +137,8 @@ struct TerminalGameTests {
         _ = try pane.waitFor { $0.contains("shell$") }
         // An argument no other test uses, so pkill finds this game only.
         try startGame(pane, "--sensor-rate 199")
-        _ = try ProgramRunner.shell("/usr/bin/pkill", ["-TERM", "-f", "sensor-rate 199"])
+        let killed = try ProgramRunner.shell("/usr/bin/pkill", ["-TERM", "-f", "sensor-rate 199"])
+        #expect(killed.status == 0, "pkill signalled nothing (status \(killed.status)): \(killed.stderr)")
         _ = try pane.waitFor { TmuxPane.showsExit($0) }
         #expect(try pane.variable("alternate_on") == "0")
         #expect(try pane.variable("cursor_flag") == "1")
