@@ -32,6 +32,25 @@ public final class MockI2CBus: Sendable {
         /// When the next sample is due, and how many were made.
         var nextSample: Int64 = 0
         var made = 0
+
+        /// Makes the samples whose time has come at `period`, keeping only
+        /// the newest (the caller writes it); whether any was made.
+        mutating func makeSamplesDue(period: Int64) -> Bool {
+            let now = MockI2CBus.now()
+            var madeAny = false
+            while nextSample + period <= now {
+                nextSample += period
+                made += 1
+                madeAny = true
+            }
+            return madeAny
+        }
+
+        /// An int16 into two registers, little-endian, as the chip's outputs are.
+        mutating func put(_ register: Int, _ value: Int16) {
+            registers[register] = UInt8(truncatingIfNeeded: value)
+            registers[register + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        }
     }
 
     struct State {
@@ -155,23 +174,10 @@ public final class MockI2CBus: Sendable {
         let code = chip.registers[0x10] >> 5
         let rates: [UInt8: Double] = [1: 14.9, 2: 59.5, 3: 119, 4: 238, 5: 476, 6: 952]
         guard let rate = rates[code] else { return }
-        let period = Int64(1e9 / rate)
-        let now = Self.now()
-        var made = false
-        while chip.nextSample + period <= now {
-            chip.nextSample += period
-            chip.made += 1
-            made = true
-        }
-        guard made else { return }
+        guard chip.makeSamplesDue(period: Int64(1e9 / rate)) else { return }
         // Accelerometer x: the serial; z: about 1 g at ±8 g; gyroscope x: a steady turn.
-        let serial = Int16(truncatingIfNeeded: chip.made)
-        func put(_ register: Int, _ value: Int16) {
-            chip.registers[register] = UInt8(truncatingIfNeeded: value)
-            chip.registers[register + 1] = UInt8(truncatingIfNeeded: value >> 8)
-        }
-        put(0x28, serial); put(0x2a, 0); put(0x2c, 4098)
-        put(0x18, 1000); put(0x1a, 0); put(0x1c, 0)
+        chip.put(0x28, Int16(truncatingIfNeeded: chip.made)); chip.put(0x2a, 0); chip.put(0x2c, 4098)
+        chip.put(0x18, 1000); chip.put(0x1a, 0); chip.put(0x1c, 0)
         chip.registers[0x17] |= 0x03
         chip.registers[0x27] |= 0x03
     }
@@ -181,20 +187,8 @@ public final class MockI2CBus: Sendable {
     static func advanceMagnetometer(_ chip: inout Chip) {
         guard chip.registers[0x22] & 0x03 == 0 else { return }
         let rates = [0.625, 1.25, 2.5, 5, 10, 20, 40, 80]
-        let period = Int64(1e9 / rates[Int(chip.registers[0x20] >> 2 & 0x07)])
-        let now = Self.now()
-        var made = false
-        while chip.nextSample + period <= now {
-            chip.nextSample += period
-            chip.made += 1
-            made = true
-        }
-        guard made else { return }
-        func put(_ register: Int, _ value: Int16) {
-            chip.registers[register] = UInt8(truncatingIfNeeded: value)
-            chip.registers[register + 1] = UInt8(truncatingIfNeeded: value >> 8)
-        }
-        put(0x28, Int16(truncatingIfNeeded: chip.made)); put(0x2a, 1000); put(0x2c, -2000)
+        guard chip.makeSamplesDue(period: Int64(1e9 / rates[Int(chip.registers[0x20] >> 2 & 0x07)])) else { return }
+        chip.put(0x28, Int16(truncatingIfNeeded: chip.made)); chip.put(0x2a, 1000); chip.put(0x2c, -2000)
         chip.registers[0x27] |= 0x08
     }
 

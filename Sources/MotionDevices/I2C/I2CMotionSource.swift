@@ -79,16 +79,12 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         transfers.store(0, ordering: .relaxed)
         let chip: I2CDevice
         do {
-            chip = try I2CDevice(bus: imu.adapter.node, address: imu.address)
-            // Held from here, so that a write failing half way is undone by restore().
-            self.chip = chip
-            let identity = try chip.readRegister(LSM9DS1.Register.whoAmI)
-            guard identity == LSM9DS1.accelGyroIdentity else {
-                throw SourceError(description: "\(chip.place) is not an LSM9DS1 (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(LSM9DS1.accelGyroIdentity))); `tiltmaze devices` lists what answers there")
-            }
             let output = LSM9DS1.outputRate(for: wantedRate)
             let writes = LSM9DS1.startWrites(rate: output)
-            saved = try writes.map { (register: $0.register, value: try chip.readRegister($0.register)) }
+            (chip, saved) = try Self.open(imu.adapter.node, imu.address, identity: LSM9DS1.accelGyroIdentity,
+                                          what: "an LSM9DS1", keeping: writes)
+            // Held from here, so that a write failing half way is undone by restore().
+            self.chip = chip
             for write in writes { try chip.writeRegister(write.register, write.value) }
             rate = output.hertz
             if let address = imu.magnetometerAddress { try startMagnetometer(at: address) }
@@ -120,17 +116,27 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private func startMagnetometer(at address: UInt8) throws {
-        let device = try I2CDevice(bus: imu.adapter.node, address: address)
-        magnetometer = device
-        let identity = try device.readRegister(LSM9DS1.Register.whoAmI)
-        guard identity == LSM9DS1.magnetometerIdentity else {
-            throw SourceError(description: "\(device.place) is not an LSM9DS1 magnetometer (WHO_AM_I_M reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(LSM9DS1.magnetometerIdentity)))")
-        }
         let output = LSM9DS1.magnetometerRate(for: rate)
         let writes = LSM9DS1.magnetometerStartWrites(rate: output)
-        savedMagnetometer = try writes.map { (register: $0.register, value: try device.readRegister($0.register)) }
+        let device: I2CDevice
+        (device, savedMagnetometer) = try Self.open(imu.adapter.node, address, identity: LSM9DS1.magnetometerIdentity,
+                                                    what: "an LSM9DS1 magnetometer", keeping: writes)
+        magnetometer = device
         for write in writes { try device.writeRegister(write.register, write.value) }
         magnetometerRate = output.hertz
+    }
+
+    /// Opens the chip at `address`, checks its WHO_AM_I (register 0x0f at
+    /// both of the LSM9DS1's addresses) and reads what the registers `writes`
+    /// will change hold now, for `restore()`.
+    private static func open(_ node: String, _ address: UInt8, identity expected: UInt8, what: String,
+                             keeping writes: [(register: UInt8, value: UInt8)]) throws -> (I2CDevice, [(register: UInt8, value: UInt8)]) {
+        let device = try I2CDevice(bus: node, address: address)
+        let identity = try device.readRegister(LSM9DS1.Register.whoAmI)
+        guard identity == expected else {
+            throw SourceError(description: "\(device.place) is not \(what) (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(expected))); `tiltmaze devices` lists what answers there")
+        }
+        return (device, try writes.map { (register: $0.register, value: try device.readRegister($0.register)) })
     }
 
     /// Puts the control registers back, the gyroscope's rate and the
