@@ -71,7 +71,7 @@ public enum DeviceListing {
         if !scales.isEmpty { out.append("  scales: " + scales.joined(separator: ", ")) }
         if let magn = device.channel(id: "magn_x"), !magn.isOutput {
             let scale = (try? magn.readAttribute("scale", as: Double.self)).map {
-                ", \($0 * IIOMagnetometer.microteslaPerUnit(deviceName: device.name, scale: $0)) µT per count"
+                ", \(IIOMagnetometer.microteslaPerCount(deviceName: device.name, scale: $0)) µT per count"
             } ?? ""
             out.append("  magnetometer: magn_x magn_y magn_z\(scale), read with the others (mount matrix: \(IIOMagnetometer.mount(of: device, accelMount: MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix)))")
         }

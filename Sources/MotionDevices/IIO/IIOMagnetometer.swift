@@ -21,6 +21,11 @@ public enum IIOMagnetometer {
         return microteslaPerGauss
     }
 
+    /// µT per raw count of `device`'s magnetometer channel whose IIO scale is `scale`.
+    public static func microteslaPerCount(deviceName: String?, scale: Double) -> Double {
+        scale * microteslaPerUnit(deviceName: deviceName, scale: scale)
+    }
+
     /// The mount matrix for the magnetometer's readings, given the one the
     /// accelerometer's take (`accelMount`: from udev, the driver or identity).
     ///

@@ -128,8 +128,9 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
             if accel == nil { accel = try Self.axes(acceleration.rawValue, of: device) }
             if gyro == nil { gyro = try Self.axes("anglvel", of: device) }
             if magn == nil, let found = try Self.axes("magn", of: device) {
-                let unit = IIOMagnetometer.microteslaPerUnit(deviceName: device.name, scale: found.scale.x)
-                magn = Axes(files: found.files, scale: found.scale * unit, offset: found.offset)
+                func perCount(_ scale: Double) -> Double { IIOMagnetometer.microteslaPerCount(deviceName: device.name, scale: scale) }
+                magn = Axes(files: found.files, scale: Vector3(perCount(found.scale.x), perCount(found.scale.y), perCount(found.scale.z)),
+                            offset: found.offset)
                 magnRate = IIOMagnetometer.pollRate(of: device)
             }
         }

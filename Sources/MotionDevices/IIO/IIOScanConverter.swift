@@ -49,21 +49,22 @@ public struct IIOScanConverter: Sendable {
     /// fusion, `gravity_*`), `anglvel_*` and `magn_*` channels of `device`.
     public init(device: IIODevice, layout: IIOScanLayout, mount: MountMatrix,
                 acceleration: IIOAccelerationChannels = .accelerometer) throws(IIOError) {
-        func axes(_ type: String, unit: (Double) -> Double = { _ in 1 }) throws(IIOError) -> Axes? {
+        /// `perCount` turns a channel's IIO scale into the unit its vector is kept in.
+        func axes(_ type: String, perCount: (Double) -> Double = { $0 }) throws(IIOError) -> Axes? {
             var found: [(Int, Double, Double)] = []
             for axis in ["x", "y", "z"] {
                 let id = "\(type)_\(axis)"
                 guard let element = layout.elementIndex(of: id), let channel = device.channel(id: id) else { return nil }
                 let scale = channel.attributeNames.contains("scale") ? try channel.readAttribute("scale", as: Double.self) : 1
                 let offset = channel.attributeNames.contains("offset") ? try channel.readAttribute("offset", as: Double.self) : 0
-                found.append((element, scale * unit(scale), offset))
+                found.append((element, perCount(scale), offset))
             }
             return Axes(elements: (found[0].0, found[1].0, found[2].0),
                         scale: Vector3(found[0].1, found[1].1, found[2].1),
                         offset: Vector3(found[0].2, found[1].2, found[2].2))
         }
         let name = device.name
-        let magn = try axes("magn") { IIOMagnetometer.microteslaPerUnit(deviceName: name, scale: $0) }
+        let magn = try axes("magn") { IIOMagnetometer.microteslaPerCount(deviceName: name, scale: $0) }
         self.init(layout: layout, accel: try axes(acceleration.rawValue), gyro: try axes("anglvel"), magn: magn,
                   timestamp: layout.elementIndex(of: "timestamp"), mount: mount,
                   magnMount: magn == nil ? mount : IIOMagnetometer.mount(of: device, accelMount: mount))
