@@ -21,7 +21,16 @@ udev's reload in the scripts is not exercised here: no udev daemon runs on
 this machine (nor in the qemu tier's guest), and the scripts skip that step
 where its control socket is missing; that skip is what step 4 sees.
 Step 4 needs root (mounting the overlay); CI runs as root, and there a
-missing step is a failure, not a skip."""
+missing step is a failure, not a skip.
+
+`--arch arm64` checks `make deb-arm64`'s package the same way, built from
+scripts/arm64/release.sh's program: step 4 runs in an overlay of the trixie
+arm64 root (emulated, as Raspberry Pi OS would run it), so apt-get install
+proves that trixie satisfies every Depends; and no symbol the program needs
+from glibc, nor the libc6 version Depends asks for, may be newer than
+trixie's 2.41. The units' and kiosk's checks are not repeated there: they
+are the same text files in both packages, and the arm64 root has no
+systemd to read them."""
 import os
 import shutil
 import subprocess
@@ -52,7 +61,9 @@ def contents(package):
     return files, owners
 
 
-# The chroot's part: apt-get install, use, purge. $1 the package inside the root.
+# The chroot's part: apt-get install, use, purge. $1 the package inside the
+# root, $2 the version it must print, $3 "units" where systemd is there to
+# check the units and kiosk mode with.
 INSIDE = r"""
 set -u
 fail() { echo "check-deb: $*" >&2; failed=1; }
@@ -79,6 +90,7 @@ grep -q "added player to the group tiltmaze" /tmp/apt.log || fail "postinst did 
 # A new login of the player: the group is theirs now, and doctor says so.
 su player -c "tiltmaze doctor" >/tmp/doctor.txt 2>&1
 grep -q "^OK   group: you are in group tiltmaze" /tmp/doctor.txt || { cat /tmp/doctor.txt >&2; fail "doctor as a member of tiltmaze did not see the group"; }
+if [ "$3" = units ]; then
 # The units as systemd reads them (their manual pages must be found too).
 systemd-analyze verify tiltmaze-console@tty1.service tiltmaze-hrtimer.service >/tmp/verify.txt 2>&1 ||
     { cat /tmp/verify.txt >&2; fail "systemd-analyze verify finds fault with the units"; }
@@ -95,6 +107,7 @@ systemd-analyze verify tiltmaze-console@tty1.service >/tmp/verify.txt 2>&1 ||
 tiltmaze kiosk disable >/tmp/kiosk.txt 2>&1 || { cat /tmp/kiosk.txt >&2; fail "kiosk disable failed"; }
 [ "$(snapshot)" = "$before" ] || { diff <(echo "$before") <(snapshot) >&2; fail "kiosk disable did not put /etc/systemd back as it was"; }
 [ "$(systemctl is-enabled getty@tty1.service 2>/dev/null)" = "$getty_before" ] || fail "kiosk disable did not give the login prompt back"
+fi
 # Installing the same package again (a reinstall) goes through the scripts once more.
 apt-get install -y -q --no-install-recommends --reinstall "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "reinstall failed"; }
 dpkg -L tiltmaze > /tmp/listed
@@ -112,19 +125,19 @@ exit $failed
 # The namespace's part: the overlay, /proc and /dev for the chroot, then INSIDE.
 NAMESPACE = r"""
 set -eu
-top=$1 package=$2 version=$3
+top=$1 package=$2 version=$3 lower=$4 units=$5
 mkdir -p "$top/upper" "$top/work" "$top/root"
-mount -t overlay overlay -o "lowerdir=/,upperdir=$top/upper,workdir=$top/work" "$top/root"
+mount -t overlay overlay -o "lowerdir=$lower,upperdir=$top/upper,workdir=$top/work" "$top/root"
 mount -t proc proc "$top/root/proc"
 mount --rbind /dev "$top/root/dev"
 mount -t tmpfs tmpfs "$top/root/tmp"
 mount -t tmpfs tmpfs "$top/root/run"
 cp "$package" "$top/root/tmp/"
-chroot "$top/root" /bin/bash -c "$INSIDE" inside "/tmp/$(basename "$package")" "$version"
+chroot "$top/root" /bin/bash -c "$INSIDE" inside "/tmp/$(basename "$package")" "$version" "$units"
 """
 
 
-def install_for_real(package, version):
+def install_for_real(package, version, lower="/", units=True):
     if os.geteuid() != 0:
         message = "not root: the install in an overlaid chroot (step 4) needs root to mount"
         if os.environ.get("CI") == "true":
@@ -135,29 +148,61 @@ def install_for_real(package, version):
     top = tempfile.mkdtemp(prefix="tiltmaze-deb-root.")
     try:
         result = subprocess.run(["unshare", "--mount", "--propagation", "private", "bash", "-c", NAMESPACE,
-                                 "namespace", top, package, version], env=dict(os.environ, INSIDE=INSIDE))
+                                 "namespace", top, package, version, lower, "units" if units else "no-units"],
+                                env=dict(os.environ, INSIDE=INSIDE))
         check("the package did not install, work and purge as it should (above)", result.returncode == 0)
     finally:
         shutil.rmtree(top, ignore_errors=True)
 
 
-def rebuild_is_empty():
+def rebuild_is_empty(script):
     """`make release` again on an unchanged tree (make test ran it just
     before) must compile and link nothing: a second `make deb` is quick."""
-    run = subprocess.run([os.path.join(install.ROOT, "scripts/build-release.sh")], capture_output=True, text=True)
+    run = subprocess.run([os.path.join(install.ROOT, script)], capture_output=True, text=True)
     work = [line for line in run.stdout.splitlines() if "Compiling" in line or "Linking" in line]
     check("make release failed when run again", run.returncode == 0, run.stderr[-2000:])
     check("make release on an unchanged tree built again:\n  " + "\n  ".join(work[:10]), not work)
 
 
+TRIXIE_GLIBC = (2, 41)   # Raspberry Pi OS's, the oldest a Pi package must run on
+
+
+def glibc_within_trixie(package, binary):
+    """No libc6 in Depends, nor any GLIBC_x.y symbol version the program
+    asks for, newer than trixie's: a Pi could not install or run it."""
+    depends = subprocess.run(["dpkg-deb", "-f", package, "Depends"], capture_output=True, text=True).stdout
+    for clause in depends.split(","):
+        clause = clause.strip()
+        if clause.startswith("libc6 (>="):
+            wanted = tuple(int(x) for x in clause.split(">=")[1].strip(" )").split("-")[0].split(".")[:2])
+            check(f"Depends asks for {clause}, newer than trixie's glibc 2.41", wanted <= TRIXIE_GLIBC)
+    versions = subprocess.run(["readelf", "--version-info", "--wide", binary], capture_output=True, text=True).stdout
+    needed = {tuple(int(x) for x in word[len("GLIBC_"):].split(".")[:2])
+              for word in versions.split() if word.startswith("GLIBC_") and word[6:7].isdigit()}
+    check("the program names no GLIBC_ symbol versions (readelf found none)", bool(needed))
+    newest = max(needed, default=(0, 0))
+    check(f"the program needs GLIBC_{newest[0]}.{newest[1]}, newer than trixie's 2.41", newest <= TRIXIE_GLIBC)
+    return newest
+
+
 def main():
-    rebuild_is_empty()
-    binary, manuals = install.RELEASE_BINARY, install.MANUALS
-    version = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    arm64 = "--arch" in sys.argv and sys.argv[sys.argv.index("--arch") + 1] == "arm64"
+    if arm64:
+        rebuild_is_empty("scripts/arm64/release.sh")
+        binary = os.path.join(install.ROOT, ".build-arm64/aarch64-unknown-linux-gnu/release/tiltmaze")
+        manuals = os.path.join(install.ROOT, ".build-arm64/manuals")
+        root = os.path.join(os.environ.get("TILTMAZE_ARM64_ROOT", "/var/cache/tiltmaze/arm64-root"), "target")
+        asks = [os.path.join(install.ROOT, "scripts/arm64/run-in.sh"), "target"]
+    else:
+        rebuild_is_empty("scripts/build-release.sh")
+        binary, manuals, root, asks = install.RELEASE_BINARY, install.MANUALS, "/", []
+    version = subprocess.run(asks + [binary, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     out = tempfile.mkdtemp(prefix="tiltmaze-deb.")
     try:
-        subprocess.run([sys.executable, os.path.join(install.ROOT, "scripts/make-deb.py"), "--out", out], check=True)
+        subprocess.run([sys.executable, os.path.join(install.ROOT, "scripts/make-deb.py"), "--out", out]
+                       + (["--arch", "arm64"] if arm64 else []), check=True)
         package = os.path.join(out, os.listdir(out)[0])
+        newest = glibc_within_trixie(package, binary) if arm64 else None
 
         files, owners = contents(package)
         expected = {where for where, _, _ in install.file_list("/usr", manuals)}
@@ -176,14 +221,16 @@ def main():
         else:
             check("lintian is not installed: make deps-test installs it", False)
 
-        install_for_real(package, version)
+        install_for_real(package, version, lower=root, units=not arm64)
     finally:
         shutil.rmtree(out, ignore_errors=True)
     if failures:
         sys.exit(1)
     print(f"check-deb: {os.path.basename(package)}: {len(files)} files as install.py lists them, "
-          f"{size // 1024} KB, no lintian error; installed with apt-get in an overlaid root, "
-          "group made, doctor run by a member, purged clean")
+          f"{size // 1024} KB, no lintian error; "
+          + (f"glibc symbols up to {newest[0]}.{newest[1]} (trixie has 2.41); installed with apt-get in an overlay "
+             "of the trixie arm64 root" if arm64 else "installed with apt-get in an overlaid root")
+          + ", group made, doctor run by a member, purged clean")
 
 
 main()

@@ -19,12 +19,13 @@ fi
 if [ "$purpose" = test ]; then
     # tmux drives the end-to-end terminal test; umockdev fakes IIO and evdev devices;
     # python3 checks the module layers (scripts/check-module-layers.py) and runs
-    # the qemu tier, which boots Debian's kernel under qemu with a static busybox;
+    # the qemu tier, which boots Debian's kernel under qemu with a static busybox
+    # (x86_64, and arm64 with qemu-system-arm: the arm64 program on its kernel);
     # iiod serves a mock IMU over TCP for the --iio-uri tests.
     # The package is built, linted and installed in an overlaid root: dpkg-dev,
     # lintian, acl (setfacl, which the package depends on), and systemd
     # (systemctl and systemd-analyze, for the units and tiltmaze kiosk).
-    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 busybox-static kmod iiod
+    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 qemu-system-arm busybox-static kmod iiod
         dpkg-dev lintian acl systemd)
 fi
 

@@ -7,7 +7,11 @@ pages, with the same list of files as `make install PREFIX=/usr`
 
 - VERSION is what `tiltmaze --version` prints (Sources/tiltmaze/Version.swift);
   packaging/deb/changelog must have an entry for it, or nothing is built.
-- ARCH is `dpkg --print-architecture`: amd64 here, arm64 or armhf on a Pi.
+- ARCH is `dpkg --print-architecture`: amd64 here, arm64 or armhf on a Pi;
+  or `--arch arm64` on an amd64 machine: the arm64 program from
+  scripts/arm64/release.sh, stripped, asked its version and read by
+  dpkg-shlibdeps inside the trixie arm64 root (scripts/arm64/run-in.sh),
+  so that Depends name the versions Raspberry Pi OS trixie has.
 - Depends: the shared libraries the binary needs, found by dpkg-shlibdeps,
   then acl (the udev rules run setfacl) and passwd (the scripts run groupadd).
 - The binary is stripped (its symbols are a third of its size); every file
@@ -33,8 +37,16 @@ def fail(message):
     sys.exit(f"make-deb: {message}")
 
 
-def run(command, **options):
-    result = subprocess.run(command, capture_output=True, text=True, **options)
+# Set by --arch arm64 on another machine: every tool that reads or runs the
+# program does so inside the arm64 root.
+IN_TARGET = []
+
+
+def run(command, cwd=None, on_host=False, **options):
+    if IN_TARGET and not on_host:
+        command = IN_TARGET + ["sh", "-c", 'cd "$1" && shift && exec "$@"', "sh", cwd or ROOT] + command
+        cwd = None
+    result = subprocess.run(command, capture_output=True, text=True, cwd=cwd, **options)
     if result.returncode != 0:
         fail(f"{' '.join(command)} failed:\n{result.stderr.strip()}")
     return result.stdout
@@ -66,7 +78,7 @@ def shared_library_depends(work, binary):
     os.makedirs(os.path.join(work, "debian"), exist_ok=True)
     with open(os.path.join(work, "debian/control"), "w") as f:
         f.write("Source: tiltmaze\n\nPackage: tiltmaze\nArchitecture: any\n")
-    output = run(["dpkg-shlibdeps", "-O", "-e" + binary], cwd=work)
+    output = run(["dpkg-shlibdeps", "-O", "-e" + os.path.relpath(binary, work)], cwd=work)
     for line in output.splitlines():
         if line.startswith("shlibs:Depends="):
             return line.split("=", 1)[1]
@@ -76,20 +88,34 @@ def shared_library_depends(work, binary):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=ROOT)
-    parser.add_argument("--binary", default=install.RELEASE_BINARY)
-    parser.add_argument("--manuals", default=install.MANUALS)
+    parser.add_argument("--arch", help="the package's architecture (default: this machine's); "
+                        "arm64 on another machine packages scripts/arm64/release.sh's program")
+    parser.add_argument("--binary")
+    parser.add_argument("--manuals")
     args = parser.parse_args()
-    for tool in ["dpkg-deb", "dpkg-shlibdeps", "strip"]:
+    here = run(["dpkg", "--print-architecture"], on_host=True).strip()
+    arch = args.arch or here
+    if arch != here:
+        if arch != "arm64":
+            fail(f"cannot package for {arch} here: only arm64 has a root to build in (scripts/arm64)")
+        IN_TARGET.extend([os.path.join(ROOT, "scripts/arm64/run-in.sh"), "target"])
+        args.binary = args.binary or os.path.join(ROOT, ".build-arm64/aarch64-unknown-linux-gnu/release/tiltmaze")
+        args.manuals = args.manuals or os.path.join(ROOT, ".build-arm64/manuals")
+        built_by = "scripts/arm64/release.sh (make deb-arm64)"
+    else:
+        args.binary = args.binary or install.RELEASE_BINARY
+        args.manuals = args.manuals or install.MANUALS
+        built_by = "`make release`"
+    for tool in ["dpkg-deb"] + ([] if IN_TARGET else ["dpkg-shlibdeps", "strip"]):
         if not shutil.which(tool):
             fail(f"{tool} is missing: apt-get install dpkg-dev binutils")
     if not os.access(args.binary, os.X_OK):
-        fail(f"no built binary at {args.binary}: run `make release` first")
+        fail(f"no built binary at {args.binary}: run {built_by} first")
 
     version = run([args.binary, "--version"]).strip()
     if changelog_version() != version:
         fail(f"packaging/deb/changelog's newest entry is {changelog_version()}, the program is {version}: "
              "add an entry for this version at its top")
-    arch = run(["dpkg", "--print-architecture"]).strip()
     name = f"tiltmaze_{version}_{arch}"
     work = os.path.join(ROOT, ".build/deb", name)
     shutil.rmtree(work, ignore_errors=True)
@@ -139,7 +165,7 @@ def main():
     package = os.path.join(args.out, name + ".deb")
     temporary = package + ".part"
     environment = dict(os.environ, SOURCE_DATE_EPOCH=str(when)) if when else None
-    run(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, temporary], env=environment)
+    run(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, temporary], env=environment, on_host=True)
     os.replace(temporary, package)
     print(f"make-deb: {os.path.relpath(package)} ({os.path.getsize(package) // 1024} KB; Depends: "
           f"{fields['@SHLIBS@']}, acl, passwd)")

@@ -15,8 +15,8 @@ struct KernelFixtureTests {
         var codes: [UInt16: Set<UInt16>] = [:]
         var absInfo: [UInt16: MockAbsInfo] = [:]
 
-        init(fixture name: String) throws {
-            for line in try KernelFixtures.text(name).split(separator: "\n") {
+        init(fixture name: String, kernel: KernelFixtures.Kernel = .bookworm61) throws {
+            for line in try KernelFixtures.text(name, kernel: kernel).split(separator: "\n") {
                 let (key, value) = line.firstIndex(of: ":").map { (String(line[..<$0]), String(line[line.index($0, offsetBy: 1)...]).trimmingCharacters(in: .whitespaces)) }
                     ?? (String(line), "")
                 let numbers = value.split(separator: " ").compactMap { Int32($0) }
@@ -35,8 +35,9 @@ struct KernelFixtureTests {
         func text(_ key: String) -> String? { fields[key] == "(none)" ? nil : fields[key] }
     }
 
-    func expectMatches(_ mock: MockEvdevDevice, _ fixture: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let real = try Recorded(fixture: fixture)
+    func expectMatches(_ mock: MockEvdevDevice, _ fixture: String, kernel: KernelFixtures.Kernel = .bookworm61,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let real = try Recorded(fixture: fixture, kernel: kernel)
         #expect(mock.name == real.text("name"), sourceLocation: sourceLocation)
         #expect(mock.phys == real.text("phys"), "phys", sourceLocation: sourceLocation)
         // The MAC differs from controller to controller: its form is what must match.
@@ -71,5 +72,24 @@ struct KernelFixtureTests {
     @Test("the DualSense's gamepad node is hid-playstation's")
     func dualSenseGamepad() throws {
         try expectMatches(MockEvdevDevice.dualSenseGamepad(), "dualsense-gamepad.evinfo")
+    }
+
+    // The same drivers on Debian trixie's 6.12 for arm64, Raspberry Pi OS's
+    // series (recorded by `make test-qemu-arm64`).
+
+    @Test("on 6.12 (arm64), the DualSense's nodes are hid-playstation's as on 6.1")
+    func dualSenseOn612() throws {
+        try expectMatches(MockEvdevDevice.dualSenseMotion(), "dualsense-motion.evinfo", kernel: .trixie612Arm64)
+        try expectMatches(MockEvdevDevice.dualSenseGamepad(), "dualsense-gamepad.evinfo", kernel: .trixie612Arm64)
+    }
+
+    /// (That name is known as a left Joy-Con's: EvdevControllerProfileTests.)
+    @Test("on 6.12 (arm64), the Joy-Con (L)'s nodes carry the HID device's name")
+    func joyConIMUOn612() throws {
+        let mock = MockEvdevDevice.joyConLeftIMU(naming: .hidName)
+        try expectMatches(mock, "joycon-left-imu.evinfo", kernel: .trixie612Arm64)
+        let gamepad = try Recorded(fixture: "joycon-left-gamepad.evinfo", kernel: .trixie612Arm64)
+        #expect(gamepad.text("name") == "Joy-Con (L)")
+        #expect(gamepad.text("uniq") == mock.uniq, "the gamepad pairs with the IMU node by uniq")
     }
 }

@@ -62,12 +62,16 @@ extension MockEvdevDevice {
     /// ±32767000 (`JC_IMU_GYRO_RES_PER_DPS`, `JC_IMU_MAX_GYRO_MAG`), fuzz
     /// 10, flat 0, MSC_TIMESTAMP. The driver sends three samples per 15 ms
     /// report, each its own frame. `uniq` is the MAC as `%02X:…` prints it (upper case).
-    public static func joyConLeftIMU(eventNumber: Int = 0, uniq: String = "98:B6:E9:01:02:03") -> MockEvdevDevice {
+    /// Since Linux 6.4 the driver names the gamepad node with the HID
+    /// device's own name and the IMU node after it, "Joy-Con (L) (IMU)"
+    /// (`.hidName`): Raspberry Pi OS's 6.12 does.
+    public static func joyConLeftIMU(eventNumber: Int = 0, uniq: String = "98:B6:E9:01:02:03",
+                                     naming: JoyConIMUNaming = .suffixed) -> MockEvdevDevice {
         let accel = MockAbsInfo(minimum: -32767, maximum: 32767, fuzz: 10, flat: 0, resolution: 4096)
         let gyro = MockAbsInfo(minimum: -32_767_000, maximum: 32_767_000, fuzz: 10, flat: 0, resolution: 14247)
         return MockEvdevDevice(
             eventNumber: eventNumber,
-            name: "Nintendo Switch Left Joy-Con IMU",
+            name: naming == .suffixed ? "Nintendo Switch Left Joy-Con IMU" : "Joy-Con (L) (IMU)",
             phys: "11:22:33:44:55:66", uniq: uniq,
             // hid-nintendo ORs 0x8000 into the version, as hid-playstation does.
             id: MockInputID(bustype: LinuxInput.BUS_BLUETOOTH, vendor: 0x057e, product: 0x2006, version: 0x8001),
@@ -77,6 +81,15 @@ extension MockEvdevDevice {
                       LinuxInput.ABS_RX: gyro, LinuxInput.ABS_RY: gyro, LinuxInput.ABS_RZ: gyro],
             parent: "/devices/virtual/misc/uhid/0005:057E:2006.0002",
             udevProperties: ["ID_INPUT": "1", "ID_INPUT_ACCELEROMETER": "1", "ID_BUS": "bluetooth"])
+    }
+
+    /// How hid-nintendo names a controller's IMU node.
+    public enum JoyConIMUNaming: Sendable {
+        /// "… Joy-Con IMU", up to Linux 6.3 (Debian bookworm's 6.1).
+        case suffixed
+        /// The HID device's name and " (IMU)", "Joy-Con (L) (IMU)", since 6.4
+        /// (Debian trixie's and Raspberry Pi OS's 6.12).
+        case hidName
     }
 
     /// An accelerometer with ABS_X/Y/Z only, no resolution (0), no gyro and

@@ -15,6 +15,12 @@ struct EvdevControllerProfileTests {
         ("Nintendo Switch Left Joy-Con IMU", .joyConLeft),
         ("Nintendo Switch Right Joy-Con IMU", .joyConRight),
         ("Nintendo Switch Pro Controller IMU", .proController),
+        // hid-nintendo since Linux 6.4 (Raspberry Pi OS's 6.12): the HID name and " (IMU)",
+        // as the arm64 qemu guest's driver registered it (Tests/Fixtures/kernel-6.12-arm64).
+        ("Joy-Con (L) (IMU)", .joyConLeft),
+        ("Joy-Con (R) (IMU)", .joyConRight),
+        ("Pro Controller (IMU)", .proController),
+        ("Nintendo Co., Ltd. Pro Controller (IMU)", .proController),
         ("Steam Deck Motion Sensors", .steamDeck),
         ("ST LIS3LV02DL Accelerometer", .other),
     ])
@@ -29,6 +35,8 @@ struct EvdevControllerProfileTests {
         ("Nintendo Switch Pro Controller IMU", Vector3(0, 0, 1)),
         ("Nintendo Switch Left Joy-Con IMU", Vector3(0, 0, 1)),
         ("Nintendo Switch Right Joy-Con IMU", Vector3(0, 0, 1)),
+        ("Joy-Con (L) (IMU)", Vector3(0, 0, 1)),
+        ("Joy-Con (R) (IMU)", Vector3(0, 0, 1)),
         ("Some Accelerometer", Vector3(0, 0, 1)),
     ])
     func flat(name: String, device: Vector3) {
@@ -43,6 +51,8 @@ struct EvdevControllerProfileTests {
         // Joy-Cons held sideways, rail away: for the left one away is −Y (its right side), for the right one +Y.
         ("Nintendo Switch Left Joy-Con IMU", Vector3(0, 1, 0)),
         ("Nintendo Switch Right Joy-Con IMU", Vector3(0, -1, 0)),
+        ("Joy-Con (L) (IMU)", Vector3(0, 1, 0)),
+        ("Joy-Con (R) (IMU)", Vector3(0, -1, 0)),
     ])
     func pitched(name: String, device: Vector3) {
         #expect(EvdevControllerProfile(name: name).mount.apply(device) == Vector3(0, -1, 0))

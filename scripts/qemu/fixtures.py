@@ -7,13 +7,20 @@ host-side tests use are checked against these files, so a driver that says
 something else must fail here first. With TILTMAZE_RECORD_FIXTURES=1 the
 files are written instead (the way to make or refresh them:
 `TILTMAZE_RECORD_FIXTURES=1 make test-qemu`, then review the diff).
+
+Each kernel the tier boots keeps its own: Tests/Fixtures/kernel/ for the
+x86_64 guest (Debian bookworm's 6.1), Tests/Fixtures/kernel-6.12-arm64/ for
+the arm64 guest (trixie's 6.12, the series Raspberry Pi OS runs); run.py
+tells a hook which through TILTMAZE_QEMU_ARCH.
 """
 import difflib
 import os
 import re
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIXTURES = os.path.join(REPO, "Tests", "Fixtures", "kernel")
+FIXTURES = os.path.join(REPO, "Tests", "Fixtures",
+                        "kernel-6.12-arm64" if os.environ.get("TILTMAZE_QEMU_ARCH") == "arm64" else "kernel")
+RECORD = "make test-qemu-arm64" if os.environ.get("TILTMAZE_QEMU_ARCH") == "arm64" else "make test-qemu"
 
 
 def gather(out):
@@ -58,12 +65,12 @@ def check(out, names):
                 kept = f.read()
         except OSError:
             results.append((False, f"fixture {name}: {os.path.relpath(path, REPO)} is missing "
-                                   "(TILTMAZE_RECORD_FIXTURES=1 make test-qemu records it)"))
+                                   f"(TILTMAZE_RECORD_FIXTURES=1 {RECORD} records it)"))
             continue
         if comparable(kept) == comparable(text):
             results.append((True, f"fixture {name}: the real driver says what {os.path.relpath(path, REPO)} keeps"))
         else:
             diff = "".join(difflib.unified_diff(kept.splitlines(True), text.splitlines(True), "kept", "real driver"))
             results.append((False, f"fixture {name}: the real driver differs from the kept file "
-                                   f"(if the change is expected: TILTMAZE_RECORD_FIXTURES=1 make test-qemu):\n{diff}"))
+                                   f"(if the change is expected: TILTMAZE_RECORD_FIXTURES=1 {RECORD}):\n{diff}"))
     return results

@@ -21,8 +21,14 @@
 #   - guest/init as /init and the helpers in guest/bin (screendump, wait-for, start-game, stop-game)
 #     in /usr/local/bin.
 #
+# TILTMAZE_QEMU_SYSROOT=DIR builds the initramfs of a foreign guest (arm64)
+# from that Debian root instead of this machine: its static busybox
+# (busybox-static) becomes the guest's userland, and BINARY's libraries are
+# listed by the root's own dynamic loader (run by qemu-user, `ld.so --list`,
+# with the root as its prefix) and copied from the root.
+#
 # Needs: busybox-static (the static busybox is both the guest's userland and the
-# cpio writer), ldd (libc-bin), gzip, tar.
+# cpio writer), ldd (libc-bin), gzip, tar; for a sysroot, qemu-user-static.
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
@@ -49,6 +55,16 @@ busybox=$(command -v busybox || true)
 if ldd "$busybox" >/dev/null 2>&1; then
     die "$busybox is dynamically linked; the guest needs the static one (host package: busybox-static)"
 fi
+sysroot=${TILTMAZE_QEMU_SYSROOT:-}
+guest_busybox=$busybox
+if [ -n "$sysroot" ]; then
+    guest_busybox=$sysroot/usr/bin/busybox
+    [ -x "$guest_busybox" ] || die "no busybox in $sysroot (its package busybox-static)"
+    loader=$(cd "$sysroot" && ls lib/ld-linux-*.so.* 2>/dev/null | head -n 1)
+    [ -n "$loader" ] || die "no dynamic loader in $sysroot/lib"
+    qemu_user=$(command -v qemu-aarch64-static || true)
+    [ -n "$qemu_user" ] || die "qemu-aarch64-static not found (host package: qemu-user-static)"
+fi
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/tiltmaze-initramfs.XXXXXX")
 trap 'rm -rf "$root"' EXIT
@@ -59,8 +75,8 @@ chmod 1777 "$root/tmp"
 # busybox and its applets. `--list-full` names each applet with its directory
 # (bin/sh, sbin/modprobe, usr/bin/timeout, ...). The busybox name itself is
 # skipped: a link called bin/busybox would replace the real binary.
-cp "$busybox" "$root/bin/busybox"
-"$busybox" --list-full | while read -r applet; do
+cp "$guest_busybox" "$root/bin/busybox"
+"$guest_busybox" --list-full | while read -r applet; do
     case "$applet" in
         bin/busybox | "") continue ;;
     esac
@@ -81,16 +97,30 @@ for bundle in "$(dirname "$binary")"/*.resources; do
 done
 echo "/usr/local/bin/$name" >"$root/etc/tiltmaze-qemu/binary"
 
-ldd_out=$(ldd "$binary" 2>&1) || die "ldd $binary failed: $ldd_out"
+if [ -n "$sysroot" ]; then
+    # The root's loader resolves as it will in the guest: qemu-user's prefix
+    # makes its absolute paths (ld.so.cache, the libraries) the root's.
+    ldd_out=$("$qemu_user" -L "$sysroot" "$sysroot/$loader" --list "$binary" 2>&1) || die "$loader --list $binary failed: $ldd_out"
+else
+    ldd_out=$(ldd "$binary" 2>&1) || die "ldd $binary failed: $ldd_out"
+fi
 if grep -q 'not found' <<<"$ldd_out"; then
     die "ldd cannot resolve every library of $binary:"$'\n'"$(grep 'not found' <<<"$ldd_out")"
 fi
 # Lines look like "libfoo.so.1 => /path/libfoo.so.1 (0x...)", "/lib64/ld-linux-x86-64.so.2 (0x...)"
-# or "linux-vdso.so.1 (0x...)" (the kernel's, nothing to copy).
-awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' <<<"$ldd_out" | sort -u | while read -r lib; do
+# or "linux-vdso.so.1 (0x...)" (the kernel's, nothing to copy). The loader
+# listing itself names its host path after "=>": its guest name comes first.
+awk '$1 ~ /^\// { print $1; next } $2 == "=>" && $3 ~ /^\// { print $3 }' <<<"$ldd_out" | sort -u | while read -r lib; do
     mkdir -p "$root/$(dirname "$lib")"
-    cp -L "$lib" "$root/$lib"   # the file's contents under the name the loader looks for
+    cp -L "$sysroot$lib" "$root/$lib"   # the file's contents under the name the loader looks for
 done
+
+# The root's loader cache: its Swift runtime is found through an ld.so.conf
+# entry there, not through the program's RUNPATH (the cache names the same
+# paths the libraries were just copied to).
+if [ -n "$sysroot" ] && [ -f "$sysroot/etc/ld.so.cache" ]; then
+    cp "$sysroot/etc/ld.so.cache" "$root/etc/ld.so.cache"
+fi
 
 # Scenarios.
 if [ -n "$extra" ]; then

@@ -83,7 +83,18 @@ def parse_args(argv):
     p.add_argument("--screendump-delay", type=float, default=0.3,
                    help="seconds to wait before each screendump (DRM fbdev emulation "
                         "flushes to the display on a timer; default 0.3)")
-    p.add_argument("--qemu", default="qemu-system-x86_64", help="qemu binary")
+    p.add_argument("--arch", choices=("x86_64", "arm64"), default="x86_64",
+                   help="the guest: x86_64 (pc, Debian bookworm's 6.1 kernel) or arm64 (virt with a Cortex-A72, "
+                        "trixie's 6.12 kernel, the series Raspberry Pi OS runs; --binary must be an aarch64 program)")
+    p.add_argument("--sysroot", default=os.path.join(os.environ.get("TILTMAZE_ARM64_ROOT", "/var/cache/tiltmaze/arm64-root"),
+                                                     "target"),
+                   help="arm64: the Debian arm64 root the guest's busybox and --binary's libraries come from, "
+                        "and the hooks' C programs are built against (default: the arm64 tier's target root)")
+    p.add_argument("--hook-binary", metavar="PROGRAM",
+                   help="the tiltmaze the host-prepare and host-check hooks run to draw the pictures a screendump "
+                        "must equal (default --binary; for arm64, this machine's build: the guest's picture must "
+                        "then be the one x86 draws)")
+    p.add_argument("--qemu", help="qemu binary (default qemu-system-x86_64 or qemu-system-aarch64)")
     p.add_argument("--qemu-arg", action="append", default=[], metavar="ARG",
                    help="extra qemu argument (repeatable), e.g. --qemu-arg=-d --qemu-arg=guest_errors")
     p.add_argument("--keep", action="store_true", help="keep the temporary work directory")
@@ -92,15 +103,58 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if not args.initrd and not args.binary:
         p.error("--binary is required unless --initrd is given")
+    if args.arch == "arm64" and args.vga == "cirrus":
+        p.error("arm64's virt machine has no Cirrus VGA: --vga std (bochs-display) or virtio")
+    args.qemu = args.qemu or ("qemu-system-aarch64" if args.arch == "arm64" else "qemu-system-x86_64")
     return args
 
 
+def cross_compiler(sysroot):
+    """The C compiler a hook builds its guest helpers with (as $CC): for
+    arm64, clang (the one Swift brings) targeting the arm64 root."""
+    clang = shutil.which("clang")
+    if clang is None and shutil.which("swift"):
+        beside = os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), "clang")
+        clang = beside if os.path.exists(beside) else None
+    if clang is None:
+        raise SetupError("no clang to build the arm64 guest's helpers with (Swift's toolchain brings one)")
+    return f"{clang} --target=aarch64-linux-gnu --sysroot={sysroot} -fuse-ld=lld"
+
+
+def machine_arguments(args, console, ctl):
+    """qemu's machine, display and the two channels, per architecture. The
+    arm64 virt machine has one serial port: the control channel is a virtio
+    console there (/dev/hvc0), named to the guest's init on its command line."""
+    if args.arch == "arm64":
+        display = {"std": "bochs-display", "virtio": "virtio-gpu-pci"}[args.vga]
+        return ([
+            "-machine", "virt", "-cpu", "cortex-a72",
+            "-device", display,
+            "-serial", f"file:{console}",                 # ttyAMA0: console log
+            "-device", "virtio-serial-pci",
+            "-chardev", f"socket,id=ctl,path={ctl}",
+            "-device", "virtconsole,chardev=ctl",         # hvc0: control channel
+        ], "console=ttyAMA0 tiltmaze.ctl=/dev/hvc0")
+    return ([
+        "-machine", "pc",
+        "-vga", args.vga,
+        "-serial", f"file:{console}",                     # ttyS0: console log
+        "-chardev", f"socket,id=ctl,path={ctl}",
+        "-serial", "chardev:ctl",                         # ttyS1: control channel
+    ], "console=ttyS0")
+
+
 def hook_env(args):
-    """What a host-prepare or host-check hook may use: the program under test
-    (to draw the picture a screendump should equal), as TILTMAZE_BINARY, and
-    the output directory, as TILTMAZE_QEMU_OUT."""
-    return dict(os.environ, TILTMAZE_BINARY=os.path.abspath(args.binary) if args.binary else "",
-                TILTMAZE_QEMU_OUT=os.path.abspath(args.out))
+    """What a host-prepare or host-check hook may use: a tiltmaze this
+    machine runs (to draw the picture a screendump should equal), as
+    TILTMAZE_BINARY; the output directory, as TILTMAZE_QEMU_OUT; and the C
+    compiler for the guest's helpers, as CC."""
+    binary = args.hook_binary or args.binary
+    env = dict(os.environ, TILTMAZE_BINARY=os.path.abspath(binary) if binary else "",
+               TILTMAZE_QEMU_OUT=os.path.abspath(args.out), TILTMAZE_QEMU_ARCH=args.arch)
+    if args.arch == "arm64":
+        env["CC"] = cross_compiler(args.sysroot)
+    return env
 
 
 def run_checked(cmd, what, env=None):
@@ -310,7 +364,7 @@ def main(argv):
         return 0
     args = parse_args(argv)
     if shutil.which(args.qemu) is None:
-        log(f"{args.qemu} not found (host package: qemu-system-x86)")
+        log(f"{args.qemu} not found (host package: {'qemu-system-arm' if args.arch == 'arm64' else 'qemu-system-x86'})")
         return 2
 
     signal.signal(signal.SIGTERM, on_signal)
@@ -329,12 +383,15 @@ def main(argv):
         remove_previous_run(args.out)
 
         # Kernel.
+        kcache = os.path.join(args.cache, "kernel-arm64" if args.arch == "arm64" else "kernel")
         if args.kernel:
             kernel = args.kernel
         else:
-            kcache = os.path.join(args.cache, "kernel")
-            run_checked([os.path.join(HERE, "kernel.sh"), kcache], "kernel.sh")
+            run_checked([os.path.join(HERE, "kernel.sh"), kcache] + (["arm64"] if args.arch == "arm64" else []),
+                        "kernel.sh")
             kernel = os.path.join(kcache, "vmlinuz")
+        if args.arch == "arm64" and not os.path.isdir(os.path.join(args.sysroot, "usr")):
+            raise SetupError(f"no arm64 root at {args.sysroot}: make it with scripts/arm64/roots.sh")
 
         # Scenarios and initramfs.
         hooks = {h: [] for h in HOOKS}
@@ -349,7 +406,9 @@ def main(argv):
             for hook in hooks["host-prepare"]:
                 run_checked([hook, staging], hook, env=hook_env(args))
             initrd = os.path.join(work, "initramfs.cpio")  # uncompressed: boots faster
-            env = dict(os.environ, QEMU_KERNEL_CACHE=os.path.join(args.cache, "kernel"))
+            env = dict(os.environ, QEMU_KERNEL_CACHE=kcache)
+            if args.arch == "arm64":
+                env["TILTMAZE_QEMU_SYSROOT"] = args.sysroot
             t = time.monotonic()
             run_checked([os.path.join(HERE, "initramfs.sh"), initrd, args.binary, staging],
                         "initramfs.sh", env=env)
@@ -364,7 +423,8 @@ def main(argv):
             s.listen(1)
             listeners[key] = s
 
-        cmdline = (f"console=ttyS0 rdinit=/init panic=-1 quiet "
+        machine, console_args = machine_arguments(args, console, paths["ctl"])
+        cmdline = (f"{console_args} rdinit=/init panic=-1 quiet "
                    f"tiltmaze.timeout={args.scenario_timeout}")
         if args.virtfs:
             cmdline += " tiltmaze.virtfs=1"
@@ -373,19 +433,15 @@ def main(argv):
         cmd = [
             args.qemu,
             "-accel", "tcg",          # no usable KVM is assumed
-            "-machine", "pc",
+            *machine,
             "-m", str(args.memory),
             "-smp", "1",
             "-nodefaults", "-no-user-config",   # no NIC, no CD-ROM, no default monitor
-            "-vga", args.vga,
             "-display", "none",
             "-no-reboot",             # with panic=-1 a guest panic ends qemu
             "-kernel", kernel,
             "-initrd", initrd,
             "-append", cmdline,
-            "-serial", f"file:{console}",                 # ttyS0: console log
-            "-chardev", f"socket,id=ctl,path={paths['ctl']}",
-            "-serial", "chardev:ctl",                     # ttyS1: control channel
             "-chardev", f"socket,id=qmp,path={paths['qmp']}",
             "-mon", "chardev=qmp,mode=control",
         ]

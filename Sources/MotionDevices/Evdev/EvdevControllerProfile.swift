@@ -69,7 +69,9 @@ public struct EvdevControllerProfile: Sendable, Equatable {
     /// Names as the drivers build them: hid-playstation "<HID name> Motion
     /// Sensors" (a DS4's HID name is "… Wireless Controller"; the older
     /// hid-sony says "Sony Computer Entertainment …"), hid-nintendo
-    /// "Nintendo Switch Left Joy-Con IMU" etc., hid-steam "Steam Deck Motion Sensors".
+    /// "Nintendo Switch Left Joy-Con IMU" etc. up to Linux 6.3, and since 6.4
+    /// (Raspberry Pi OS's 6.12) the HID device's own name and " (IMU)":
+    /// "Joy-Con (L) (IMU)", "Pro Controller (IMU)"; hid-steam "Steam Deck Motion Sensors".
     /// Rates: DualSense and DS4 report every 4 ms over Bluetooth (faster on
     /// USB); hid-nintendo sends three samples per 15 ms report; hid-steam
     /// stamps 4 ms per report.
@@ -77,8 +79,10 @@ public struct EvdevControllerProfile: Sendable, Equatable {
         ({ $0.contains("DualSense") }, EvdevControllerProfile(kind: .dualSense, mount: playStationFrame, nominalRate: 250)),
         ({ $0.contains("Wireless Controller Motion Sensors") },
          EvdevControllerProfile(kind: .dualShock4, mount: playStationFrame, nominalRate: 250)),
-        ({ $0.contains("Left Joy-Con") }, EvdevControllerProfile(kind: .joyConLeft, mount: joyConLeftSideways, nominalRate: 200)),
-        ({ $0.contains("Right Joy-Con") }, EvdevControllerProfile(kind: .joyConRight, mount: joyConRightSideways, nominalRate: 200)),
+        ({ $0.contains("Left Joy-Con") || $0.contains("Joy-Con (L)") },
+         EvdevControllerProfile(kind: .joyConLeft, mount: joyConLeftSideways, nominalRate: 200)),
+        ({ $0.contains("Right Joy-Con") || $0.contains("Joy-Con (R)") },
+         EvdevControllerProfile(kind: .joyConRight, mount: joyConRightSideways, nominalRate: 200)),
         ({ $0.contains("Pro Controller") }, EvdevControllerProfile(kind: .proController, mount: nintendoHeldUpright, nominalRate: 200)),
         // Joy-Cons in the grip, and any other hid-nintendo node: held upright.
         ({ $0.contains("Nintendo Switch") }, EvdevControllerProfile(kind: .proController, mount: nintendoHeldUpright, nominalRate: 200)),

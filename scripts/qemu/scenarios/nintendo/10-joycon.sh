@@ -25,9 +25,21 @@ cat /tmp/joycon.err
 dmesg | grep -E 'nintendo|input: Nintendo' || true
 grep -q ready /tmp/joycon.out || { echo "hid-nintendo did not finish probing the uhid Joy-Con"; exit 1; }
 
-name="Nintendo Switch Left Joy-Con"
-imu=$(input-node "$name IMU") || exit 1
+# hid-nintendo's names: "Nintendo Switch Left Joy-Con" and "… IMU" up to
+# Linux 6.3 (the x86 guest's 6.1); since 6.4 the HID device's own name,
+# "Joy-Con (L)", and "Joy-Con (L) (IMU)" (the arm64 guest's 6.12, Raspberry
+# Pi OS's). tiltmaze must know the controller by either.
+for _ in $(seq 1 50); do
+    grep -q -e '^N: Name="Nintendo Switch Left Joy-Con IMU"$' -e '^N: Name="Joy-Con (L) (IMU)"$' /proc/bus/input/devices && break
+    sleep 0.1
+done
+if grep -q '^N: Name="Nintendo Switch Left Joy-Con IMU"$' /proc/bus/input/devices; then
+    name="Nintendo Switch Left Joy-Con" imu_name="Nintendo Switch Left Joy-Con IMU"
+else
+    name="Joy-Con (L)" imu_name="Joy-Con (L) (IMU)"
+fi
 pad=$(input-node "$name") || exit 1
+imu=$(input-node "$imu_name") || exit 1
 echo "IMU node $imu, gamepad node $pad"
 
 # What the driver registered (host-check compares the IMU node with the
@@ -37,7 +49,7 @@ echo "IMU node $imu, gamepad node $pad"
 
 # devices: the driver's absinfo and properties, read by our discovery.
 $BINARY devices | tee /tmp/devices.out
-says /tmp/devices.out "$name IMU  (evdev, use --source evdev:$imu)" \
+says /tmp/devices.out "$imu_name  (evdev, use --source evdev:$imu)" \
     "accelerometer: ABS_X/Y/Z, 4096 per g" "gyroscope: ABS_RX/RY/RZ, 14247 per °/s" \
     "timestamps: MSC_TIMESTAMP (counted by hid-nintendo, not the controller's clock)" \
     "axes: Joy-Con (L) convention, mount matrix -1, 0, 0; 0, -1, 0; 0, 0, 1" "gamepad: $name ($pad)"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The arm64 release program that `make deb-arm64` packages, as `make release`
+# makes the amd64 one: Swift's runtime and FoundationEssentials linked in
+# (--static-swift-stdlib), so a Pi needs no Swift to run it. Cross-built
+# natively in the toolchain root against the trixie arm64 root (so its glibc
+# symbols are trixie's, which Raspberry Pi OS has); the manual pages are
+# made by running the built program's own generate-manual, emulated, in the
+# target root.
+#
+#   .build-arm64/aarch64-unknown-linux-gnu/release/tiltmaze
+#   .build-arm64/manuals/
+set -euo pipefail
+if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || { echo "arm64: the arm64 build needs root (chroot, mounts) and there is no sudo" >&2; exit 1; }
+    exec sudo --preserve-env=TILTMAZE_ARM64_ROOT,CI "$0" "$@"
+fi
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+scratch=.build-arm64
+release=$scratch/aarch64-unknown-linux-gnu/release
+"$top/scripts/arm64/roots.sh"
+
+echo "arm64: building the release program for aarch64 (static Swift runtime)" >&2
+# As scripts/build-release.sh: the one known linker warning about
+# FoundationEssentials' use of mktemp(3) is Swift's own library code.
+for product in tiltmaze generate-manual; do
+    scripts/arm64/run-in.sh toolchain env TILTMAZE_PLAY_ONLY=1 PKG_CONFIG_SYSROOT_DIR=/sysroot \
+        PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
+        swift build -c release --product "$product" --static-swift-stdlib \
+        --swift-sdks-path /sdk --swift-sdk tiltmaze-arm64 --scratch-path "$scratch" 2>&1 |
+        grep -v -e "warning: prohibited flag(s): -pthread" -e "warning: the use of .mktemp. is dangerous"
+    [ "${PIPESTATUS[0]}" = 0 ] || { echo "arm64: the release build of $product failed" >&2; exit 1; }
+done
+file "$release/tiltmaze" | grep -q "ARM aarch64" || { echo "arm64: $release/tiltmaze is not an aarch64 program" >&2; exit 1; }
+
+date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
+rm -rf "$scratch/manuals.tmp" && mkdir -p "$scratch/manuals.tmp"
+scripts/arm64/run-in.sh target "$release/generate-manual" "$release/tiltmaze" --multi-page --date "$date" \
+    --authors "the TiltMaze developers" --output-directory "$scratch/manuals.tmp" >/dev/null ||
+    { echo "arm64: generate-manual failed" >&2; exit 1; }
+rm -rf "$scratch/manuals" && mv "$scratch/manuals.tmp" "$scratch/manuals"
+echo "arm64: $release/tiltmaze and its manual pages in $scratch/manuals" >&2
