@@ -99,6 +99,10 @@ def main():
         if arch != "arm64":
             fail(f"cannot package for {arch} here: only arm64 has a root to build in (scripts/arm64)")
         IN_TARGET.extend([os.path.join(ROOT, "scripts/arm64/run-in.sh"), "target"])
+        # install.py runs the program for its completion scripts: qemu-user
+        # (binfmt_misc) runs it here, finding its libraries in the arm64 root.
+        os.environ["QEMU_LD_PREFIX"] = os.path.join(
+            os.environ.get("TILTMAZE_ARM64_ROOT", "/var/cache/tiltmaze/arm64-root"), "target")
         args.binary = args.binary or os.path.join(ROOT, ".build-arm64/aarch64-unknown-linux-gnu/release/tiltmaze")
         args.manuals = args.manuals or os.path.join(ROOT, ".build-arm64/manuals")
         built_by = "scripts/arm64/release.sh (make deb-arm64)"

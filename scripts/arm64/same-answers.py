@@ -99,17 +99,17 @@ def compare(label, kind, x86_file, arm_file):
     return False
 
 
-def pair(name, x86, arm, windows, levels, work):
+def pair(name, x86, arm, windows, levels, csvs, work):
     """The checks for one pair of programs; returns how many outputs matched."""
     os.makedirs(os.path.join(work, "x86"), exist_ok=True)
     os.makedirs(os.path.join(work, "arm"), exist_ok=True)
     jobs = []   # (label, kind, file name, arguments)
     for window in windows:
-        csv = os.path.join(work, os.path.basename(window) + ".csv")
+        csv = os.path.join(csvs, os.path.basename(window) + ".csv")
         stem = os.path.basename(window).split(".")[0]
         jobs.append((f"monitor --json of BROAD {stem}", "json", f"monitor-{stem}.json",
                      ["monitor", "--json", "--source", f"replay:{csv}"]))
-    first = os.path.join(work, os.path.basename(windows[0]) + ".csv")
+    first = os.path.join(csvs, os.path.basename(windows[0]) + ".csv")
     for level in levels:
         stem = os.path.basename(level)[:-4]
         jobs.append((f"play --headless {stem} on BROAD {os.path.basename(windows[0])[:2]}", "json",
@@ -151,8 +151,8 @@ def main():
             broad_csv(window, os.path.join(work, os.path.basename(window) + ".csv"))
         # The release programs get every window and level; the debug ones
         # (ten times slower emulated) one window and every level.
-        pair("release", x86_release, arm_release, WINDOWS, LEVELS, os.path.join(work, "release"))
-        pair("debug", x86_debug, arm_debug, WINDOWS[:1], LEVELS, os.path.join(work, "debug"))
+        pair("release", x86_release, arm_release, WINDOWS, LEVELS, work, os.path.join(work, "release"))
+        pair("debug", x86_debug, arm_debug, WINDOWS[:1], LEVELS, work, os.path.join(work, "debug"))
     if failures:
         for failure in failures:
             print(f"same-answers: {failure}", file=sys.stderr)
