@@ -34,9 +34,34 @@ if [ "$purpose" = arm64 ]; then
     packages=(mmdebstrap qemu-user-static binfmt-support)
 fi
 
-if [ "$purpose" != arm64 ] && ! command -v swift >/dev/null 2>&1; then
-    echo "tiltmaze: Swift is not installed (or not on PATH). Install Swift 6 from swift.org first." >&2
-    exit 1
+# Swift 6.1 or newer: swift-system 1.8, which TiltMaze uses, needs it. Debian's
+# own swiftlang is 6.0.3 in trixie (Raspberry Pi OS's base) and too old; the
+# toolchain to install is swift.org's, with swiftly.
+swift_advice() {
+    cat >&2 <<'ADVICE'
+tiltmaze: install Swift 6.1 or newer from swift.org with swiftly (on a Pi too: 64-bit Raspberry Pi OS):
+    curl -L https://download.swift.org/swiftly/linux/swiftly-$(uname -m).tar.gz > swiftly.tar.gz
+    tar zxf swiftly.tar.gz && ./swiftly init
+    . ~/.local/share/swiftly/env.sh
+  (Debian's own swiftlang package is Swift 6.0.3 in Debian 13 and Raspberry Pi OS trixie:
+  too old to build swift-system 1.8. See hardware.md, "Building on the Pi".)
+ADVICE
+}
+if [ "$purpose" != arm64 ]; then
+    if ! command -v swift >/dev/null 2>&1; then
+        echo "tiltmaze: Swift is not installed (or not on PATH)." >&2
+        swift_advice
+        exit 1
+    fi
+    version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' | head -n 1)
+    if [ -n "$version" ]; then
+        read -r major minor <<<"$version"
+        if [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 1 ]; }; then
+            echo "tiltmaze: $(command -v swift) is Swift $major.$minor; TiltMaze needs 6.1 or newer." >&2
+            swift_advice
+            exit 1
+        fi
+    fi
 fi
 
 missing=()

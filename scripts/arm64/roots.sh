@@ -49,6 +49,7 @@ else
     [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
     [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || fail "qemu-aarch64 is not registered with binfmt_misc (qemu-user-static, binfmt-support)"
 
+    started=$SECONDS
     new=$base.new
     rm -rf "$new"
     mkdir -p "$new"
@@ -89,5 +90,5 @@ else
     [ -d "$base" ] && mv "$base" "$base.old"
     mv "$new" "$base"
     rm -rf "$base.old"
-    say "roots ready in $base"
+    say "roots ready in $base after $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s"
 fi

@@ -13,10 +13,15 @@ echo "fb0: $(cat $fb/name), $(cat $fb/virtual_size), $(cat $fb/bits_per_pixel) b
 [ "$(cat $fb/virtual_size)" = 1280,800 ] || { echo "expected 1280x800"; exit 1; }
 [ "$(cat $fb/stride)" = 5120 ] || { echo "expected a 5120-byte stride"; exit 1; }
 
-# Keep the text console (fbcon) and its cursor off the picture: unbind it.
+# Keep the text console (fbcon) and its cursor off the picture: unbind it,
+# and bind it again after, for the scenarios that follow (on arm64 no other
+# console would draw on this display: theirs would show a stale picture).
+fbcons=""
 for vt in /sys/class/vtconsole/vtcon*; do
-    if grep -q "frame buffer" "$vt/name"; then echo 0 > "$vt/bind"; fi
+    if grep -q "frame buffer" "$vt/name"; then echo 0 > "$vt/bind"; fbcons="$fbcons $vt"; fi
 done
+rebind() { for vt in $fbcons; do echo 1 > "$vt/bind"; done; }
+trap rebind EXIT
 
 # One write() for the whole picture. Not row by row: this kernel's fbdev
 # emulation turns a write() of exactly one full scan line into an empty damage
