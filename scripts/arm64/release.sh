@@ -10,10 +10,7 @@
 #   .build-arm64/aarch64-unknown-linux-gnu/release/tiltmaze
 #   .build-arm64/manuals/
 set -euo pipefail
-if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || { echo "arm64: the arm64 build needs root (chroot, mounts) and there is no sudo" >&2; exit 1; }
-    exec sudo --preserve-env=TILTMAZE_ARM64_ROOT,CI "$0" "$@"
-fi
+. "$(dirname "$0")/as-root.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 scratch=.build-arm64
@@ -24,11 +21,8 @@ echo "arm64: building the release program for aarch64 (static Swift runtime)" >&
 # As scripts/build-release.sh: the one known linker warning about
 # FoundationEssentials' use of mktemp(3) is Swift's own library code.
 for product in tiltmaze generate-manual; do
-    scripts/arm64/run-in.sh toolchain env TILTMAZE_PLAY_ONLY=1 PKG_CONFIG_SYSROOT_DIR=/sysroot \
-        PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
-        swift build -c release --product "$product" --static-swift-stdlib \
-        --swift-sdks-path /sdk --swift-sdk tiltmaze-arm64 --scratch-path "$scratch" 2>&1 |
-        grep -v -e "warning: prohibited flag(s): -pthread" -e "warning: the use of .mktemp. is dangerous"
+    TILTMAZE_PLAY_ONLY=1 scripts/arm64/swift-build.sh -c release --product "$product" --static-swift-stdlib |
+        grep -v "warning: the use of .mktemp. is dangerous"
     [ "${PIPESTATUS[0]}" = 0 ] || { echo "arm64: the release build of $product failed" >&2; exit 1; }
 done
 file "$release/tiltmaze" | grep -q "ARM aarch64" || { echo "arm64: $release/tiltmaze is not an aarch64 program" >&2; exit 1; }

@@ -10,10 +10,7 @@
 # package copies git is pointed at (/etc/gitconfig's url.insteadOf), read-only.
 # TILTMAZE_ARM64_ROOT: where the roots are (scripts/arm64/roots.sh).
 set -euo pipefail
-if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || { echo "arm64: entering the arm64 roots needs root (chroot, mounts) and there is no sudo" >&2; exit 1; }
-    exec sudo --preserve-env=TILTMAZE_ARM64_ROOT "$0" "$@"
-fi
+. "$(dirname "$0")/as-root.sh"
 which=$1
 shift
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -9,12 +9,7 @@
 # reason (Tests/TestSupport/Emulation.swift); Swift Testing prints each as
 # skipped, with the reason, and this script lists them again at the end.
 set -euo pipefail
-# Roots, mount namespaces and chroot are root's: ask sudo once, as the
-# package installs do, when not run as root.
-if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || { echo "arm64: the arm64 tier needs root (chroot, mounts) and there is no sudo" >&2; exit 1; }
-    exec sudo --preserve-env=TILTMAZE_ARM64_ROOT,CI "$0" "$@"
-fi
+. "$(dirname "$0")/as-root.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 scratch=.build-arm64
@@ -22,12 +17,7 @@ triple=aarch64-unknown-linux-gnu
 "$top/scripts/arm64/roots.sh"
 
 echo "arm64: building TiltMaze and its tests for $triple (Swift 6.2.3, natively)" >&2
-# pkg-config reads the target's .pc files, its paths put under the sysroot.
-scripts/arm64/run-in.sh toolchain env PKG_CONFIG_SYSROOT_DIR=/sysroot \
-    PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
-    swift build --build-tests --swift-sdks-path /sdk --swift-sdk tiltmaze-arm64 --scratch-path "$scratch" \
-    2>&1 | grep -v "warning: prohibited flag(s): -pthread"
-[ "${PIPESTATUS[0]}" = 0 ] || { echo "arm64: the build failed" >&2; exit 1; }
+scripts/arm64/swift-build.sh --build-tests || { echo "arm64: the build failed" >&2; exit 1; }
 file "$scratch/$triple/debug/tiltmaze" | grep -q "ARM aarch64" || { echo "arm64: $scratch/$triple/debug/tiltmaze is not an aarch64 program" >&2; exit 1; }
 
 echo "arm64: running the Swift test suite on aarch64 under qemu-user" >&2
