@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The two commands of README.md: `make play` and `make test`.
 # Each installs the Debian packages it needs first (scripts/install-deps.sh).
 

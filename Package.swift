@@ -1,4 +1,6 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // TiltMaze: tilt-controlled maze on Linux, fed by IIO or evdev motion sensors.
 // Module shape and data flow: ARCHITECTURE.md.
 

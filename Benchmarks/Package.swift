@@ -1,4 +1,6 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // TiltMaze benchmarks: a package of their own so that the main package's
 // `swift build` / `swift test` never build the benchmark framework.
 //

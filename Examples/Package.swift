@@ -1,4 +1,6 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // Small programs on the LinuxMotion library, each a package user's view of it:
 // they depend on the library product by path, as a program outside this
 // repository would. `swift run --package-path Examples spirit-level sim`.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The release build that `make install` and `make deb` ship, in a build
 # directory of its own (.build/static) so that it and `make play`'s build
 # never undo each other. Swift's runtime and FoundationEssentials are linked

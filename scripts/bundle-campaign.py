@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Writes Sources/Game/Campaign/CampaignLevels.swift from levels/campaign/*.txt,
 so the campaign is compiled into the program (an installed binary needs no
 data files) and the files stay what players copy and edit. Run it after

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """The public API of the LinuxMotion library product, checked against the
 baseline committed in api/LinuxMotion.txt: LinuxMotion's own declarations,
 and those of the types it names with a public typealias (Vector3 from

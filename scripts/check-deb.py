@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """The Debian package as a user gets it (run by `make test-deb`, after `make release`):
 
 0. `make release` run again compiles and links nothing (a second `make deb`

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Builds the LinuxMotion library's DocC catalogue (swift-docc-plugin) and
 # fails on any warning (a broken symbol link, an undocumented parameter) and
 # on any public symbol of the library without a summary. Run by `make test`.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # `make install DESTDIR=T` then `make uninstall DESTDIR=T` must leave T empty,
 # and in between the installed program must run from its new place, its
 # manual pages open with man, its completions name its commands, and its

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """The LinuxMotion library as a program outside this package sees it
 (Examples/, a package depending on the library product by path).
 

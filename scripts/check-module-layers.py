@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Checks the module cut of Package.swift (ARCHITECTURE.md, "Modules"):
 every module has a rule saying what it may not reach (the game and the
 renderer never reach the sensor libraries, the wrappers only their C

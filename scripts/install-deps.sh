@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Installs the Debian packages TiltMaze needs to build, test or play, and
 # nothing that is already there. Uses sudo when not run as root.
 #

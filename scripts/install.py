@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Installs TiltMaze, or removes exactly what it installed: the one list of
 files that `make install`, `make uninstall` (and a package) share.
 

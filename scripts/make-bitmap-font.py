@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Writes Sources/Render/Pixels/BitmapFont6x13.swift from the X11
 "misc-fixed" 6x13 font (public domain: "Public domain font. Share and
 enjoy.", Debian package xfonts-base, font-misc-misc), printable ASCII only.

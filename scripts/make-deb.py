@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Builds tiltmaze_VERSION_ARCH.deb from `make release`'s binary and manual
 pages, with the same list of files as `make install PREFIX=/usr`
 (scripts/install.py) plus the package's own documents.

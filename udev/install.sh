@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Installs (or removes) TiltMaze's udev rules, their helper, the group they
 # grant, and the boot-time hrtimer trigger's unit (enabled with --hrtimer),
 # for a player who runs the game from the build tree; `make install` and the

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """TiltMaze's attitude filter against VQF and Fusion on real recordings: BROAD.
 
 BROAD (Laidig, Caruso, Cereatti, Seel: "BROAD - A Benchmark for Robust

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Cuts the BROAD windows the Swift tests measure the attitude filter on.
 
 Writes Tests/Fixtures/broad/: one .broadwin file per window (the 8 s before

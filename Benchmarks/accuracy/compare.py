@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """TiltMaze's attitude filter against the best public ones, on the same data.
 
 Generates IMU trajectories with exact ground truth, runs TiltMaze's filter

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """The filters the accuracy scripts compare, run on the same samples.
 
 Shared by compare.py (simulated trajectories), broad.py (the BROAD recordings)

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // The fused motion of every sample as a line of JSON, with the keys of
 // `tiltmaze monitor --json`: through the async sequence, or with --callback
 // through the handler on the manager's thread. Ends with the recording.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // A marble on the Sense HAT's 8×8 LEDs: tilt the board and it rolls, and
 // bounces off the edges. Without the HAT it rolls in the terminal. Sensor
 // as the spirit level takes it: sensehat-marble [sim | replay:FILE | …].

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // A spirit level: how far each edge of the board is down, in degrees, from
 // whatever motion sensor is attached (or the one named: sim, replay:FILE,
 // iio:NAME, evdev:PATH). Ends with the recording, or on Ctrl-C.

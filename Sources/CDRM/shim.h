@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 #ifndef TILTMAZE_CDRM_SHIM_H
 #define TILTMAZE_CDRM_SHIM_H
 /* libdrm (Debian libdrm-dev) for Swift: the structs and calls come through as

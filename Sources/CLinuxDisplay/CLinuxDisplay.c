@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* The console guard: a child process that puts a virtual console back in text
  * mode with automatic switching if its parent dies without doing so (SIGKILL,
  * the OOM killer), which no signal handler can catch.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A key press as the game sees it. WASD arrive as the arrows they stand
 /// for; anything else printable arrives as its byte.
 public enum Key: Equatable, Sendable {

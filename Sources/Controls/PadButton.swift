@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A button on a controller the player holds (a gamepad's D-pad and face
 /// buttons, the Sense HAT joystick), named by where it is, not by what the
 /// game makes of it: that mapping is the game's (`GameInput`).

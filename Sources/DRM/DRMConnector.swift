@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CDRM
 
 /// A display output (HDMI-A-1, DSI-1, Virtual-1) and what is attached to it.

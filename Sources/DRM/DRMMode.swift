@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CDRM
 
 /// A display mode a connector offers: its size, refresh rate and timings

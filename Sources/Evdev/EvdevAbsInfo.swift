@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// One absolute axis' `struct input_absinfo` (`EVIOCGABS`).
 ///
 /// For a motion sensor (`INPUT_PROP_ACCELEROMETER`) `resolution` is units

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The device's `struct input_id`: bus, vendor, product and version, as
 /// the driver registered them (`EVIOCGID`).
 public struct EvdevInputID: Sendable, Hashable, CustomStringConvertible {

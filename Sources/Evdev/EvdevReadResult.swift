@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What one `EvdevDevice.readEvents(into:)` put in the caller's buffer.
 public enum EvdevReadResult: Sendable, Hashable {
     /// `count` events, in the order the device sent them, from the start

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// How a framebuffer stores a pixel, read from the kernel's bitfields
 /// (`fb_var_screeninfo.red/green/blue/transp`), never assumed: RGB565 on a
 /// Pi's HDMI by default, BGR565 on some panels, XRGB8888 with `-32` in

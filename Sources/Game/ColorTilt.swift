@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 
 /// ColorTilt, the tutorial's demo of the motion layer: a shake picks one of

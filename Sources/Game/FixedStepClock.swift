@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Glenn Fiedler's fixed timestep, without the clock: feed it real elapsed
 /// time, it says how many fixed steps to take.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The menus and what inputs do, apart from the threads and the display
 /// so it can be tested by itself. The frame loop feeds it inputs and the
 /// world's status and carries out the effects.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The boxes shown over the maze that the player chooses from with the
 /// arrows (or a D-pad, or the Sense HAT joystick) and Enter (or a button):
 /// the game is playable with five keys and no keyboard, so every box has

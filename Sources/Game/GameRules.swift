@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The rules a level is played by, apart from the board's feel.
 public struct GameRules: Sendable, Equatable {
     /// Ghost touches a game survives, plus one: the last costs the game.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A ghost's patrol as a closed loop of straight legs between cell centres,
 /// measured once so a position is a lookup by distance travelled.
 struct GhostPatrol: Sendable {

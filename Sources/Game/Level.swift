@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A point or vector on the board, in maze cells: x to the right, y down the
 /// screen. Cell (c, r) covers [c, c+1) × [r, r+1).
 public struct Point: BitwiseCopyable, Sendable, Equatable, Hashable, CustomStringConvertible {

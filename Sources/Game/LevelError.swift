@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A level file that cannot be used, with where and why.
 public struct LevelError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file name as the user gave it ("<bundled>" for built-in levels).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Random mazes (`--maze random:SEED`, `tiltmaze generate`): a perfect maze
 /// carved by a depth-first walk, then a few walls knocked out so there are
 /// loops to dodge ghosts by; the start in the top-left room, the exit in the

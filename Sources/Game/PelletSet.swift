@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Which of a level's pellets are still there: a bit per pellet, inline, so
 /// the world can eat one and a snapshot can carry them all without touching
 /// the heap.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The feel of the board. Units are maze cells and seconds.
 public struct PhysicsParameters: Sendable, Equatable {
     /// Ball acceleration per m/s² of in-plane gravity, cells/s² per m/s².

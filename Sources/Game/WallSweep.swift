@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Moves an axis-aligned square through the maze one axis at a time, stopping
 /// it flush against the first wall cell in its way.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
 
 /// A failed call on an i2c-dev node: which operation, on which bus and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
 
 /// What a channel measures, by the kernel's sysfs name for it (the `accel`

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
 
 /// A libiio context: the local kernel's IIO devices, or a remote `iiod`

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The 3×3 matrix an IIO driver reports in `mount_matrix` (or
 /// `in_accel_mount_matrix`, `in_mount_matrix`): how the chip's axes sit on
 /// the board. Read it with `readAttribute("mount_matrix", as: IIOMountMatrix.self)`.

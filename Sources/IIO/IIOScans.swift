@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Whole scans just read from a buffer, each as its bytes; decode them with
 /// `IIOScanLayout.rawValue(of:in:)`.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Why motion updates could not start, or stopped.
 public enum MotionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sensor asked for cannot be had: none found, no permission, a bad

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 
 /// The four kinds of update, each as a handler on the manager's thread or as

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // The types the API speaks in, named here so that `import LinuxMotion` is
 // all a program needs, and so that what it sees is chosen: these names and
 // their members, not everything MotionCore and MotionDevices make public

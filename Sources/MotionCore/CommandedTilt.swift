@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A source the player tilts with the arrow keys or a D-pad rather than by
 /// holding a real board: the simulated board. The frame loop sends it the
 /// player's nudges; a real sensor does not take them.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A first-order low-pass filter on vectors, driven by sample timestamps.
 ///
 /// The iOS tutorials this game descends from filter the accelerometer with a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What CoreMotion's `CMDeviceMotion` gives an app, per sample: the fused
 /// attitude, gravity and the player's own push apart, the bias-free rotation
 /// rate, and a shake when one fires. `monitor --json` prints it; ColorTilt

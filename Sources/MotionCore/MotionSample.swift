@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Standard gravity, m/s² (the value IIO and HID scales are defined against).
 public let standardGravity = 9.80665
 

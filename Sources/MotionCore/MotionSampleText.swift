@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The text forms of a sample: the JSON line `tiltmaze monitor --json`
 /// prints (and a recording would store), and the fixed-width columns of the
 /// live monitor.

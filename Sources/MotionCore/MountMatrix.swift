@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// How a sensor is mounted relative to the board: a 3×3 matrix taking the
 /// chip's axes to the board's (the kernel's and udev's "mount matrix").
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A rotation as a unit quaternion `w + xi + yj + zk`. TiltMaze's attitudes
 /// rotate board vectors into the earth frame (earth z up).
 public struct Quaternion: Sendable, Equatable, BitwiseCopyable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What the player did to the neutral tilt: sent from the thread that reads
 /// the keys to the one that owns the tilt estimate, as a value.
 public enum ReferenceChange: Sendable, Equatable, BitwiseCopyable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Refuses readings no sensor could have produced, so a corrupted scan (a
 /// torn buffer, a driver bug, a wrong scan format) never reaches the ball.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A sensor's rate measured from its samples' own timestamps, over about a
 /// second at a time: what `tiltmaze monitor` shows beside the nominal rate.
 public struct SampleRateMeter: Sendable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A shake: the moment the user acceleration (what the accelerometer felt
 /// beyond gravity) first went past the threshold along one board axis.
 public struct Shake: Sendable, Equatable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Turns a stream of samples into the direction of gravity in the board's frame,
 /// which is what the physics needs: the ball rolls along gravity's component in
 /// the board's plane.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A three-component vector of `Double`, laid out flat so samples stay bitwise-copyable.
 public struct Vector3: BitwiseCopyable, Sendable, Equatable, Hashable, CustomStringConvertible {
     public var x: Double

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The deadlines of a loop that runs every `period` on the monotonic clock:
 /// sleep to `deadline` (absolute, so error never accumulates), then `woke(at:)`.
 ///

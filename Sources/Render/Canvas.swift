@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// An RGB pixel buffer that the game paints and the terminal (or framebuffer)
 /// back end rasterises.
 ///

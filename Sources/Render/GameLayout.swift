@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Where things go on a terminal of a given size: the status line on row 0,
 /// the key hints on the last row, and the maze as half-block pixels in the
 /// rows between, scaled by the largest whole factor that fits and centred.

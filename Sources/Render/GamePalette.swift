@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 /// The game's colours, in one place so the terminal and framebuffer back ends
 /// agree. Chosen to stay distinct after mapping to the 256-colour palette

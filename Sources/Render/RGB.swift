@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A 24-bit colour, three bytes flat, so canvases and cell grids can be plain
 /// unsafe buffers that are copied with `memcpy` and never reference-counted.
 public struct RGB: BitwiseCopyable, Sendable, Equatable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 /// The moving things in the terminal's coarse picture, painted as circles
 /// at sub-cell positions; their sizes are the physics' own (the snapshot

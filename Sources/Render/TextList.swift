@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Lines of text (ASCII: others show as `?`) made once and then read every
 /// frame without allocating: the level menu's lines.
 final class TextList {

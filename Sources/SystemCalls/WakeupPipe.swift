@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
 
 /// A pipe used to wake a thread sleeping in `poll`: one thread writes a

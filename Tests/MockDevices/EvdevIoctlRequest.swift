@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// An ioctl request number taken apart with the asm-generic `_IOC` layout:
 /// `direction << 30 | size << 16 | type << 8 | number` (x86_64, arm, arm64).
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Numbers from the kernel's input ABI (<linux/input.h>,
 /// <linux/input-event-codes.h>) that the mock evdev devices use.
 ///

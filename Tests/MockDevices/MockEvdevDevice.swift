@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A fake evdev input device for a `Testbed`: what an input driver would
 /// register, as sysfs, udev and the evdev ioctls show it.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Fake input devices shaped like the drivers a TiltMaze player meets
 /// (the kernel drivers' input ABI). Names, capabilities and absinfo follow
 /// the kernel sources named on each; sysfs parents, phys strings and

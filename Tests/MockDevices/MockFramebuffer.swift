@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A fake framebuffer (`/sys/class/graphics/fbN`, `/dev/fbN`) with the
 /// attributes the kernel's fbsysfs gives one (name, virtual_size,
 /// bits_per_pixel, stride) and answers to the layout ioctls

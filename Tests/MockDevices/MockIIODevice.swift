@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A fake IIO device for a `Testbed`: what a driver would put in sysfs.
 ///
 /// Builds a umockdev description with the files libiio 0.24 reads: `name`,

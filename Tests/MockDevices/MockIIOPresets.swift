@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Fake IIO IMUs shaped like the drivers a Raspberry Pi user meets
 /// (the kernel drivers' sysfs ABI): the files, names, scan orders and formats
 /// those drivers expose, with plausible scales.

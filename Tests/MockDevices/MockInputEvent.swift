@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// One `struct input_event` as the kernel's evdev hands it to a reader:
 /// time (seconds and microseconds), type, code, value.
 ///

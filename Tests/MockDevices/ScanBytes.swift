@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Bytes of scans as a driver would push them, written out field by field so
 /// a test states the layout it expects (and does not borrow the code under test).
 ///

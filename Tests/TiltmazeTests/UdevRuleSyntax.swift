@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A reader for udev rule files, strict where udev(7) is: every rule is a
 /// comma-separated list of `KEY[{attribute}] OPERATOR "value"`, keys from
 /// udev's set, each used with an operator it accepts, values double-quoted,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The arm64 release program that `make deb-arm64` packages, as `make release`
 # makes the amd64 one: Swift's runtime and FoundationEssentials linked in
 # (--static-swift-stdlib), so a Pi needs no Swift to run it. Cross-built

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Makes, or reuses, what the arm64 tier builds and runs in, under
 # TILTMAZE_ARM64_ROOT (default /var/cache/tiltmaze/arm64-root), outside the
 # clone so that a machine pays for it once:

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Runs a command inside one of the arm64 tier's roots, in a mount namespace
 # of its own, so that nothing it mounts outlives it:
 #

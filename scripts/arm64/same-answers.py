@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Same answers on both architectures: the x86_64 program run here and the
 aarch64 program run emulated in the trixie arm64 root must print the same
 bytes for the same input.

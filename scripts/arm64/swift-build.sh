@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # `swift build ARGS…` for aarch64-unknown-linux-gnu, run natively in the
 # toolchain root with the tier's Swift SDK into .build-arm64. pkg-config
 # reads the target's .pc files, their paths put under the sysroot. The

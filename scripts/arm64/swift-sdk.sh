@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Writes the Swift SDK bundle that lets the toolchain root's Swift (Debian
 # sid's swiftlang for amd64) build for aarch64 against the target root:
 # SwiftPM's artifact-bundle form (SE-0387), as swiftlang's swift-sdk-generator

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # make test-arm64: TiltMaze and its tests built for aarch64-unknown-linux-gnu
 # and the whole Swift test suite run on aarch64, emulated, as on x86 (the
 # umockdev and unprivileged reruns included). The compile runs natively in

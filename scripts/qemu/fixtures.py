@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Fixtures recorded from real kernel drivers in the guest, for host-check hooks.
 
 A scenario prints a fixture as console lines `fixture NAME: LINE` (one per

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Builds the initramfs the qemu test tier boots.
 #
 #   scripts/qemu/initramfs.sh OUT.cpio.gz BINARY [EXTRA_DIR]

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Fetches a real Debian kernel for the qemu test tier and caches only the
 # part of it the tier boots: the compressed kernel image and a few modules.
 #

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """A minimal PNG reader for the host-check hooks (python3's standard library
 has none): 8-bit RGB or RGBA, not interlaced, as QMP screendumps and
 tiltmaze's snapshots are."""

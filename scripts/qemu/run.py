@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """Boot a real Linux kernel in qemu and run guest scenarios against a binary.
 
     scripts/qemu/run.py --binary .build/debug/tiltmaze \\

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // Runs TiltMaze's attitude filter over a trajectory file and prints, per
 // sample, the estimated "up" direction in the board frame. The file is the
 // one Benchmarks/accuracy/compare.py writes for every filter it compares:

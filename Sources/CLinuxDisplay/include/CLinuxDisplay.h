@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 #ifndef TILTMAZE_CLINUXDISPLAY_H
 #define TILTMAZE_CLINUXDISPLAY_H
 /* The kernel's framebuffer and virtual-console interfaces, for Swift: the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 #ifndef TILTMAZE_CSYSTEMCALLS_H
 #define TILTMAZE_CSYSTEMCALLS_H
 /* Linux calls Glibc's Swift module does not export (they need _GNU_SOURCE or

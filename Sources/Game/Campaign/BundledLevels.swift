@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The level drawn and played when none is named outside the campaign
 /// (`tiltmaze snapshot`, `LevelFile.load(nil)`): the campaign's First Roll,
 /// compiled in with the rest (`levels/campaign/02-first-roll.txt`).

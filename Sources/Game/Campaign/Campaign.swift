@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The bundled campaign: levels of rising difficulty, played in order.
 /// The same text is in `levels/campaign/` (a test keeps them identical).
 public enum Campaign {

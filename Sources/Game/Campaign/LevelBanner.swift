@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What the screens show beside the world: the level's name (with its
 /// place in the campaign), the best time, whether the last win set it, the
 /// campaign's levels for the level menu, and how the player is drawn.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What the motion layer knows after a sample, as CoreMotion's device motion
 /// says it: where the board points, gravity and the player's own push
 /// separated, and the rotation rate with the gyroscope's bias taken out.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Estimates the gyroscope's bias with a three-state Kalman filter, fed in
 /// two ways (Laidig & Seel's VQF does the same; this is TiltMaze's own code):
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A 3×3 matrix of rows, for the bias estimator's small Kalman filter: just
 /// the products, transpose and inverse it needs, all on the stack.
 struct Matrix3: Sendable, Equatable {

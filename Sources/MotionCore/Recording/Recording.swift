@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A motion recording: what `tiltmaze record` writes and `--source
 /// replay:FILE` plays back, documented in README.md ("Recordings"):
 ///

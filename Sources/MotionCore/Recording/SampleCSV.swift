@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Samples as CSV, the form other tools can be made to export:
 ///
 ///     t_ns,ax,ay,az,gx,gy,gz,mx,my,mz

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 /// What a kernel driver's motion node is known to do: which controller it
 /// is, how its axes lie relative to the board frame the game uses, and about

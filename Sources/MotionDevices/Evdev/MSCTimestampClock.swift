@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 /// Turns a device's `MSC_TIMESTAMP` (microseconds on the controller's own
 /// clock, 32 bits, wrapping about every 71 minutes) into `CLOCK_MONOTONIC`

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// When to look at a chip's data-ready bit, and what time a new sample
 /// stands for, for a chip with no FIFO in use and no timestamp of its own
 /// (the LSM9DS1 read over i2c-dev). Pure: the caller reads the clock and

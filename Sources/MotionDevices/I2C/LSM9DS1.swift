@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 
 /// What TiltMaze uses of ST's LSM9DS1 (accelerometer, gyroscope and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 /// Groups IIO devices into IMUs: one chip may appear as one device (inv_mpu6050:
 /// accel and gyro together) or as two (st_lsm6dsx: `<chip>_accel` and

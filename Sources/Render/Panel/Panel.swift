@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A screen that is not the maze: the calibration screen and ColorTilt. One
 /// description that every back end draws — the terminal in cells, the
 /// framebuffer in pixels, the Sense HAT on its 8×8 LEDs — so they show the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Crisp text for the framebuffer's status line and menus: the X11
 /// misc-fixed 6×13 font (public domain), printable ASCII, each font pixel
 /// drawn as a `scale`×`scale` square so it stays sharp on any screen.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Fbdev
 /// Pixels in a framebuffer's memory: `height` rows `lineLength` bytes apart
 /// (padding at a row's end is left alone), each pixel in `format`. The

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Draws a `Panel` in pixels for a framebuffer: the whole panel is composed
 /// into a canvas every frame (it is cheap next to copying), and only the
 /// bands of rows that differ from the last frame go to the screen, each as

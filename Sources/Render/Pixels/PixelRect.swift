@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A rectangle of canvas pixels: what a sprite covered, to put the static
 /// picture back there on the next frame.
 public struct PixelRect: BitwiseCopyable, Sendable, Equatable {

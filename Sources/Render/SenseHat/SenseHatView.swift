@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 
 /// What the Sense HAT's 8×8 LED matrix shows: the ball's neighbourhood, one

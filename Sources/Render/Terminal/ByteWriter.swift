@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Appends bytes to a buffer that was sized for the worst case in advance:
 /// the one place escape sequences, decimal numbers and UTF-8 are spelled out
 /// by hand, so composing output never builds a `String` or grows an `Array`.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// How colours reach the terminal: 24-bit SGR codes, or the nearest entry of
 /// the xterm 256-colour palette (the Linux text console and older terminals).
 public enum ColorMode: Sendable {

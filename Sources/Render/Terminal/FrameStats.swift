@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What the last `TerminalScreen.encodeFrame()` produced, so claims about
 /// damage tracking ("a moving ball costs ~100 bytes a frame") can be checked.
 public struct FrameStats: Sendable, Equatable {

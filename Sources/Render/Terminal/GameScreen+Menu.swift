@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 /// The menu box over the maze: a headline ("PAUSED", "You escaped in
 /// 12.34 s") over the items, the highlighted one marked and inverted.

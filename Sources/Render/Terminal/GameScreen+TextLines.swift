@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 /// The two text rows: the status line on top (rewritten every frame; the
 /// damage tracking sends only the characters that changed, typically the

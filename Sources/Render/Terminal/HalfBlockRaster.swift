@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Rasterising a `Canvas` into terminal cells, two vertical pixels per cell:
 /// the upper half block U+2580 in the top pixel's colour on the bottom
 /// pixel's colour. Half blocks are in the Linux console font too, unlike

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 /// The static part of the game picture: walls, floor and exits, painted once
 /// per layout, so a frame only repaints where the ball and ghosts move.

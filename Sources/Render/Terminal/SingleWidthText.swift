@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Run-time text (a level title, a sensor name) made safe for a cell grid
 /// that assumes one cell per scalar.
 enum SingleWidthText {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// One character cell of the terminal: a single-width scalar and its colours.
 public struct TerminalCell: BitwiseCopyable, Sendable, Equatable {
     public var scalar: Unicode.Scalar

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Draws a `Panel` into terminal cells: the arena as half blocks (two
 /// pixels a cell, so the square moves in half-cell steps vertically) on the
 /// left, the text on the right, or under the arena when the terminal is narrow.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// Turning the composed grid into terminal bytes, the notcurses way: keep the
 /// frame the terminal shows, send only cells that differ, skip colour codes
 /// that are already in effect, pick the shorter cursor move, and wrap it all

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The damage-tracked cell screen: a frame is composed into a grid of cells,
 /// then `encodeFrame()` turns what the terminal shows into it with as few
 /// bytes as it can (see `TerminalScreen+Encoding.swift`).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* Test tool for the qemu tier: what an evdev node tells a reader, in the
  * plain text form the fixtures in Tests/Fixtures/kernel/ keep (so the mock
  * devices can be checked against what a real driver registered):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* Test tool for the qemu tier: prints a console's mode as the kernel keeps it
  * (KDGETMODE): "text" or "graphics". Built static by host-prepare, run in the
  * guest: tiltmaze must switch the console to graphics while it draws on the

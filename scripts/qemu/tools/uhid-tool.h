@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* What the qemu tier's uhid test devices (dualsense, joycon, sensorhub)
  * share: the /dev/uhid descriptor and sending events to it, little-endian
  * report fields, commands read one per line from standard input (a FIFO in

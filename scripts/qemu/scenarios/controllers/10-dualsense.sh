@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # A DualSense made over /dev/uhid, driven by the kernel's real hid-playstation:
 # `tiltmaze devices` must find its motion node, with the driver's own units,
 # clock and our DualSense axis convention, paired with its gamepad node;

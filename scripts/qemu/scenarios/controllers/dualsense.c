@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* Test tool for the qemu tier: a DualSense made through /dev/uhid, so the
  * kernel's real hid-playstation driver (not our reading of it) decides what
  * the motion and gamepad nodes say.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # A motion sensor made through /dev/uinput (INPUT_PROP_ACCELEROMETER, 8192
 # units per g, MSC_TIMESTAMP) tilts the board through the real evdev path:
 # tiltmaze finds it with --source evdev, draws on bochs through KMS (page

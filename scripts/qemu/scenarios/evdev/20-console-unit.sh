@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The console unit's own command line brings the game up on tty1 on bochs's
 # display. The guest has no systemd, so the scenario runs what the unit runs
 # (systemd/tiltmaze-console@.service, copied here by host-prepare): its

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* Test tool for the qemu tier: a motion sensor made through /dev/uinput, as
  * the kernel's game-controller drivers present theirs: INPUT_PROP_ACCELEROMETER,
  * ABS_X/Y/Z at 8192 units per g, MSC_TIMESTAMP in microseconds, one frame

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The game on a real kernel's framebuffer: bochs DRM fbdev emulation, 32 bpp
 # XRGB8888, 1280x800 with a 5120-byte line. tiltmaze runs on the console with
 # --display fb; the screendump must equal the opening frame `tiltmaze

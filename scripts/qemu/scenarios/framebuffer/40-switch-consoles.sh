@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Console switching as well-behaved fbdev programs do it (VT_PROCESS): on a
 # switch away (chvt 2) the game lets go and stops drawing, so what another
 # program puts on the screen stays there; coming back (chvt 1) it draws

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # A crash (SIGSEGV) while drawing on the framebuffer: the crash handler gives
 # the console back in text mode before the process dies of the signal.
 set -eu

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The calibration screen on the same real framebuffer: drawn through the
 # display seam as the game is (host-check looks for its title bar, the
 # framed arena and the test square resting in its middle), the console in

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The game through KMS on bochs (--display kms): two dumb buffers flipped at
 # the vertical blank. Its frame must equal the opening frame `tiltmaze
 # snapshot` draws at the mode's size (host-check; bochs's preferred mode is

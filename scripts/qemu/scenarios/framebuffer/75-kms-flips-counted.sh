@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # Frames counted by the kernel's flip events: the game on KMS with --stats
 # for a few seconds (the clock changes the status bar ten times a second, so
 # frames keep coming), then SIGTERM. At the end `play --stats` prints one line

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # kill -9 while the game holds the console through KMS: no handler runs, so
 # the kernel gives the display back (the DRM card's last close) and the
 # game's guard process puts the console back in text mode. host-check: after

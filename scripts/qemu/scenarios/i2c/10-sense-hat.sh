@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The Sense HAT's IMU, an LSM9DS1, read through i2c-dev, as on Raspberry Pi
 # OS, whose kernel has no driver for it. The chip is a register model on
 # i2c-stub (chip_addr=0x1c,0x6a): its registers hold what was last written,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # A left Joy-Con on Bluetooth made over /dev/uhid, driven by the kernel's real
 # hid-nintendo: the helper plays the controller's side of the driver's probe
 # (SPI flash calibration reads, report mode, vibration, IMU, device info,

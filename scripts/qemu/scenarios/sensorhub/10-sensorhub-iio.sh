@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # A HID sensor hub made over /dev/uhid (./sensorhub), driven by the kernel's
 # real hid-sensor-hub, hid-sensor-accel-3d and hid-sensor-gyro-3d: prints the
 # whole sysfs layout of the two IIO devices and their triggers, captures

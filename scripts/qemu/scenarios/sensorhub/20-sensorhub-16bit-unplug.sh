@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The same hub with 16-bit axes and Report Latency declared (as many real
 # hubs have): the scan types become le:s16/32>>0 (the drivers keep 32-bit
 # storage and copy 4 bytes from the report, so the upper half of each stored

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # tiltmaze play on the HID sensor hub's real buffered IIO devices, drawing on
 # bochs's framebuffer: it plays on the hub's two halves, and unplugging the
 # hub mid-game ends it with status 1, one message naming the device that

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /* Test tool for the qemu tier: a HID sensor hub (the kind a laptop's or
  * tablet's Intel ISH / AMD SFH presents) made through /dev/uhid, so that the
  * kernel's real hid-sensor-hub, hid-sensor-accel-3d and hid-sensor-gyro-3d

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """The smoke scenario's test picture, shared by host-prepare and host-check.
 
 1280x800 (the bochs framebuffer's size). Top half: eight 160-pixel colour bars

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 # The game through KMS on another DRM driver: qemu's virtio-vga with the real
 # virtio-gpu driver (a paravirtual GPU whose page flips reach the screen as a
 # resource flush, unlike bochs's register writes). The settled frame must
