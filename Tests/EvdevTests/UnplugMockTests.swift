@@ -71,6 +71,22 @@ extension EvdevMockSuites {
             }
         }
 
+        /// Found on a loaded machine: a read that had passed the mock's
+        /// check when the device went took the byte the mock then wrote to
+        /// wake pollers, and libevdev failed it with EINVAL.
+        @Test("a read under way when the device goes ends in ENODEV, never in part of an input_event")
+        func readUnderWay() throws {
+            try EvdevMockSuites.withOpenNode(motion) { testbed, node, _ in
+                try testbed.writeEvents(MockDeviceFrames.dualSense((1, 2, 3), (4, 5, 6), device: 1, at: 1_000_000_000),
+                                        to: motion.devicePath)
+                try testbed.unplugDuringNextRead(motion)
+                var buffer = [EvdevEvent](repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0), count: 16)
+                #expect { _ = try buffer.withUnsafeMutableBufferPointer { try node.readEvents(into: $0) } } throws: {
+                    Unplug.isGone($0)
+                }
+            }
+        }
+
         @Test("ioctls on the unplugged node fail with ENODEV: setClock, grab")
         func ioctlsFail() throws {
             try EvdevMockSuites.withOpenNode(motion) { testbed, node, _ in

@@ -69,6 +69,8 @@ public final class MockEvdevIoctlHandler: Sendable {
         var unplugged = false
         var log: [LoggedRequest] = []
         var readCount = 0
+        /// Run once, by the next read's check, before that read goes on to the pty.
+        var beforeNextRead: (@Sendable () -> Void)?
     }
 
     let state: Mutex<State>
@@ -131,10 +133,21 @@ public final class MockEvdevIoctlHandler: Sendable {
     /// Whether a read by `client` fails, and with which errno (nil: let the
     /// read go to the pty, where the written events are).
     public func readError(client: UInt) -> Int32? {
-        state.withLock { s in
+        let (error, action) = state.withLock { s in
             s.readCount += 1
-            return s.unplugged || s.revoked.contains(client) ? ENODEV : nil
+            defer { s.beforeNextRead = nil }
+            return (s.unplugged || s.revoked.contains(client) ? ENODEV : nil, s.beforeNextRead)
         }
+        // After the check, as if the reader's thread lost the CPU between it and the pty.
+        action?()
+        return error
+    }
+
+    /// Has the next read, once it has passed the unplugged check, wait for
+    /// `action` before it reads the pty: the window a loaded machine can
+    /// open by chance, opened on purpose.
+    public func beforeNextRead(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.beforeNextRead = action }
     }
 
     /// The answer to `request` from open file `client`. `input` holds the

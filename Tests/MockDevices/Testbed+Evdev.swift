@@ -14,11 +14,15 @@ import Glibc
 /// binary and must never be translated), with a `MockEvdevIoctlHandler`
 /// answering libevdev's ioctls.
 ///
-/// The pty is not the kernel's evdev buffer: a reader can see part of a
-/// record if a record is split between two pty buffers or the pty's 4 KiB
-/// line buffer fills, and libevdev then fails the read with EINVAL. So
-/// `writeEvents` writes at most `eventsPerWrite` records per `write`, and
-/// a test should not let more than about 170 records (4 KiB) wait unread.
+/// The pty is not the kernel's evdev buffer, which only ever hands a reader
+/// whole records. A pty is a byte stream: the tty layer moves a write to
+/// the reader's side later, on a kernel worker, and only as much as its
+/// 4,096-byte line buffer has room for, a size that is not a multiple of a
+/// 24-byte record. Once the bytes waiting for the reader near 4 KiB, a
+/// read can end inside a record, and libevdev fails it with EINVAL. So
+/// `writeEvents` writes at most `eventsPerWrite` records per `write`, and,
+/// while a reader is taking them, holds each write back until the reader
+/// has taken the last (see `writeEvents`).
 extension Testbed {
     /// Records per `write(2)` to the pty: 64 × 24 bytes stays below the
     /// 1792-byte piece in which the tty layer copies a write, so a whole
@@ -64,6 +68,12 @@ extension Testbed {
         var start = 0
         while start < events.count {
             let end = min(start + Self.eventsPerWrite, events.count)
+            // With a reader taking the records, a chunk waits until the
+            // reader has taken everything before it, so no more than one
+            // chunk is ever unread: far below the 4 KiB at which a read
+            // could end inside a record, however slowly a loaded machine
+            // runs the reader.
+            if before == nil && start > 0 { waitForQueue(node, atMost: 0) }
             try write(events[start..<end].flatMap(\.bytes), to: node)
             start = end
         }
@@ -78,17 +88,58 @@ extension Testbed {
             throw TestbedError("\(device.devicePath) is not an evdev node of this testbed")
         }
         handler.unplug()
-        // One byte wakes a reader in poll(); its read then fails with ENODEV.
-        try write([0], to: device.devicePath)
+        try wakeReaders(of: device)
         removeDevice(sysfsPath: device.sysfsEventPath)
         removeDevice(sysfsPath: device.sysfsInputPath)
     }
 
+    /// Unplugs `device` (its reads and ioctls fail with ENODEV from then on)
+    /// in the middle of the next read: after that read has passed the
+    /// handler's check, before it reads the pty. The sysfs devices stay.
+    public func unplugDuringNextRead(_ device: MockEvdevDevice) throws(TestbedError) {
+        guard let handler = evdevHandlers[device.devicePath], let fd = deviceFD(device.devicePath) else {
+            throw TestbedError("\(device.devicePath) is not an evdev node of this testbed")
+        }
+        let wake = Self.wakeRecord(for: device)
+        handler.beforeNextRead {
+            handler.unplug()
+            _ = wake.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+        }
+    }
+
+    /// Wakes whoever waits in poll() on an unplugged device's node, so that
+    /// its next read fails with ENODEV.
+    ///
+    /// A read can, though, be under way already: past the handler's check,
+    /// not yet at the pty (a reader drains until EAGAIN, so such a read
+    /// follows every batch it takes). That read takes whatever wakes the
+    /// others, so it must be a whole record, and one libevdev drops, as it
+    /// drops every event of a type the device does not declare. A single
+    /// byte, which this once wrote, ended such a read with EINVAL ("part of
+    /// an input_event") on a loaded machine.
+    private func wakeReaders(of device: MockEvdevDevice) throws(TestbedError) {
+        try write(Self.wakeRecord(for: device), to: device.devicePath)
+    }
+
+    private static func wakeRecord(for device: MockEvdevDevice) -> [UInt8] {
+        precondition(!device.eventTypes.contains(LinuxInput.EV_SND),
+                     "\(device.name) declares EV_SND: unplugging needs an event type the device lacks to wake its readers")
+        return MockInputEvent(nanoseconds: 0, type: LinuxInput.EV_SND, code: 0, value: 0).bytes
+    }
+
     /// Bytes written to a node that no reader has taken yet (`FIONREAD` on
     /// the pty's reading side), or nil when that cannot be asked.
+    ///
+    /// A write reaches the reading side later, on a kernel worker: FIONREAD
+    /// alone, asked just after a write, mostly answers 0 (measured here: 4
+    /// times in 5). A `poll` on the reading side first waits for that
+    /// worker when nothing has arrived yet, so the count includes every
+    /// byte written before.
     public func queuedInputBytes(_ node: String) -> Int? {
         guard let fd = openReadingSide(node) else { return nil }
         defer { close(fd) }
+        var settle = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&settle, 1, 0)
         var count: Int32 = 0
         guard ioctl(fd, UInt(FIONREAD), &count) == 0 else { return nil }
         return Int(count)
@@ -97,6 +148,16 @@ extension Testbed {
     private func waitForQueue(_ node: String, atLeast bytes: Int) {
         for _ in 0..<2000 {
             guard let queued = queuedInputBytes(node), queued < bytes else { return }
+            usleep(1000)
+        }
+    }
+
+    /// Waits (up to 20 s: a reader that has stopped must not hang the test,
+    /// which then fails on what it did not read) until no more than `bytes`
+    /// wait unread.
+    private func waitForQueue(_ node: String, atMost bytes: Int) {
+        for _ in 0..<20_000 {
+            guard let queued = queuedInputBytes(node), queued > bytes else { return }
             usleep(1000)
         }
     }

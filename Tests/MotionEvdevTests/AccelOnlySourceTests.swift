@@ -28,14 +28,10 @@ extension EvdevSourceMockSuites {
                     mount: .identity, reconnectInterval: .milliseconds(20))
                 try source.start()
                 defer { source.stop() }
-                // 49 still readings (4 events each; two writes to stay under the pty's 4 KiB).
-                try testbed.writeEvents((0..<25).flatMap { frame((0, 0, 1000), at: time($0)) }, to: device.devicePath,
+                // 49 still readings give no sample: the first sample collected
+                // below must be the 50th reading's.
+                try testbed.writeEvents((0..<49).flatMap { frame((0, 0, 1000), at: time($0)) }, to: device.devicePath,
                                         waitUntilQueued: false)
-                #expect(SourceUnderTest.waitUntilRead(testbed, device.devicePath))
-                try testbed.writeEvents((25..<49).flatMap { frame((0, 0, 1000), at: time($0)) }, to: device.devicePath,
-                                        waitUntilQueued: false)
-                #expect(SourceUnderTest.waitUntilRead(testbed, device.devicePath))
-                #expect(source.samples.isEmpty, "samples before the scale is known")
 
                 // The 50th still reading fixes 1000 units per g; later readings use it.
                 let later: [(Int32, Int32, Int32)] = [(0, 0, 1000), (500, -250, 866), (-1000, 0, 0), (12, 34, -56)]
@@ -59,14 +55,14 @@ extension EvdevSourceMockSuites {
                 let source = SourceUnderTest.make(device)
                 try source.start()
                 defer { source.stop() }
-                for chunk in 0..<3 {
-                    let frames = (chunk * 25..<(chunk + 1) * 25).flatMap { i in
-                        frame((0, 0, i % 2 == 0 ? 800 : 1200), at: time(i))
-                    }
-                    try testbed.writeEvents(frames, to: device.devicePath, waitUntilQueued: false)
-                    #expect(SourceUnderTest.waitUntilRead(testbed, device.devicePath))
-                }
-                #expect(source.samples.isEmpty)
+                let moving = (0..<75).flatMap { i in frame((0, 0, i % 2 == 0 ? 800 : 1200), at: time(i)) }
+                try testbed.writeEvents(moving, to: device.devicePath, waitUntilQueued: false)
+                // Then 50 still readings: the first sample is the 50th's, so
+                // the moving ones before gave neither a scale nor a sample.
+                try testbed.writeEvents((75..<125).flatMap { frame((0, 0, 1000), at: time($0)) }, to: device.devicePath,
+                                        waitUntilQueued: false)
+                let got = SourceUnderTest.collect(source, count: 1)
+                #expect(got.map(\.timestamp) == [time(124)])
                 #expect(source.failure == nil)
             }
         }

@@ -52,15 +52,14 @@ enum SourceUnderTest {
                           udevDirectory: udevDirectory)
     }
 
-    /// Waits until `count` samples are in the ring (or two seconds pass),
-    /// then a further 50 ms for any that should not be there, and returns
-    /// them all, oldest first.
+    /// Waits until `count` samples are in the ring (or the hang bound
+    /// passes), then a further 50 ms for any that should not be there, and
+    /// returns them all, oldest first.
     static func collect(_ source: EvdevMotionSource, count: Int) -> [MotionSample] {
         var got: [MotionSample] = []
-        let deadline = MonotonicClock.now() + 2_000_000_000
-        while got.count < count && MonotonicClock.now() < deadline {
+        _ = eventually {
             source.samples.drain { got.append($0) }
-            if got.count < count { sleep(milliseconds: 2) }
+            return got.count >= count
         }
         sleep(milliseconds: 50)
         source.samples.drain { got.append($0) }
@@ -70,15 +69,6 @@ enum SourceUnderTest {
     /// Whether `condition` came true before the hang bound (`eventually`).
     static func waitUntil(_ condition: () -> Bool) -> Bool {
         eventually(condition)
-    }
-
-    /// Waits until the reader has taken everything
-    /// written to `node`, so the next write does not pile up past the pty's
-    /// 4 KiB; then 20 ms so the reader has fed what it read.
-    static func waitUntilRead(_ testbed: Testbed, _ node: String) -> Bool {
-        let read = waitUntil { testbed.queuedInputBytes(node) == 0 }
-        sleep(milliseconds: 20)
-        return read
     }
 
     static func sleep(milliseconds: Int64) {
