@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-/// Reads the plain-text level format (documented in README.md, "Level files").
+/// Reads the plain-text level format (documented in docs/playing.md, "Level files").
 ///
 /// ```
 /// # comments and blank lines are allowed before the maze

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-/// A level written as a level file (README.md, "Level files"), which
+/// A level written as a level file (docs/playing.md, "Level files"), which
 /// `LevelParser` reads back as the same level: how `tiltmaze generate`
 /// saves a random maze for editing or sharing.
 public enum LevelText {

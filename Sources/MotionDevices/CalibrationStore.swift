@@ -24,7 +24,7 @@ public struct DeviceCalibration: Sendable, Equatable {
 /// The calibration files, one per device, in `calibration/` of the config
 /// directory (`$XDG_CONFIG_HOME/tiltmaze`, else `~/.config/tiltmaze`).
 ///
-/// A file is JSON (README.md, "Calibration"), written atomically: a
+/// A file is JSON (docs/sensors.md, "Calibration"), written atomically: a
 /// temporary file beside it, synced, renamed over it. A file that cannot
 /// be read or is not a calibration is never overwritten: it is renamed
 /// aside (`NAME.json.bad`, `-2`, …), the player is told where it went, and

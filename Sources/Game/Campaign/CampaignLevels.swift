@@ -7,7 +7,7 @@ extension Campaign {
     static let bundled: [(id: String, text: String)] = [
         ("01-warm-up", #"""
 # TiltMaze campaign, level 1 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: Warm Up
 ghost: 13,1 -> 13,3 speed 1.2
 maze:
@@ -23,7 +23,7 @@ maze:
 """#),
         ("02-first-roll", #"""
 # TiltMaze campaign, level 2 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: First Roll
 ghost: 9,5 -> 15,5 speed 2
 ghost: 13,7 -> 17,7 speed 2.5
@@ -43,7 +43,7 @@ maze:
 """#),
         ("03-pellet-run", #"""
 # TiltMaze campaign, level 3 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: Pellet Run
 ghost: 3,5 -> 5,5 speed 1.6
 ghost: 9,3 -> 9,9 speed 2
@@ -64,7 +64,7 @@ maze:
 """#),
         ("04-the-long-way-round", #"""
 # TiltMaze campaign, level 4 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: The Long Way Round
 ghost: 11,5 -> 13,5 -> 13,7 -> 11,7 speed 2
 ghost: 7,1 -> 7,3 speed 2.2
@@ -87,7 +87,7 @@ maze:
 """#),
         ("05-ghost-loops", #"""
 # TiltMaze campaign, level 5 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: Ghost Loops
 ghost: 21,1 -> 23,1 -> 23,3 -> 21,3 speed 1.8
 ghost: 7,3 -> 9,3 -> 9,5 -> 7,5 speed 2.2
@@ -111,7 +111,7 @@ maze:
 """#),
         ("06-narrow-halls", #"""
 # TiltMaze campaign, level 6 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: Narrow Halls
 ghost: 21,9 -> 23,9 -> 23,11 -> 21,11 speed 2.6
 ghost: 25,9 -> 29,9 speed 3
@@ -137,7 +137,7 @@ maze:
 """#),
         ("07-crossroads", #"""
 # TiltMaze campaign, level 7 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: Crossroads
 ghost: 19,5 -> 21,5 -> 21,7 -> 19,7 speed 2
 ghost: 3,3 -> 5,3 -> 5,5 -> 3,5 speed 2.5
@@ -168,7 +168,7 @@ maze:
 """#),
         ("08-the-gauntlet", #"""
 # TiltMaze campaign, level 8 of 8.
-# Format: see README.md, "Level files".
+# Format: see docs/playing.md, "Level files".
 title: The Gauntlet
 ghost: 19,11 -> 21,11 -> 21,13 -> 19,13 speed 2.5
 ghost: 11,17 -> 13,17 -> 13,19 -> 11,19 speed 3

@@ -28,7 +28,7 @@ import Musl
 ///   The filter this replaced trusted each reading unless it disagreed by
 ///   more than 4° and re-aligned hard after 1.5 s of disagreement: on BROAD's
 ///   fast translation it lost the horizon (42° RMS, 168° worst) because a
-///   sustained push looked like a tilt; this way it holds (see the README).
+///   sustained push looked like a tilt; this way it holds (see docs/performance.md).
 /// - **Nothing is gated.** No reading is ignored for its size or its
 ///   disagreement: a jolt of several g is one sample among hundreds in the
 ///   average, and a push only cancels in the average if all of it goes in.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// A motion recording: what `tiltmaze record` writes and `--source
-/// replay:FILE` plays back, documented in README.md ("Recordings"):
+/// replay:FILE` plays back, documented in docs/sensors.md ("Recordings"):
 ///
 ///     TILTMAZE RECORDING 2\n          the first line: format and version
 ///     device: mpu9250 on iio:device0\n

@@ -7,7 +7,7 @@ import MotionCore
 ///
 /// Recognised by the node's name, which each driver builds the same way
 /// (e.g. hid-playstation: "<HID name> Motion Sensors"). The conventions are
-/// documented per case; README.md ("Evdev motion sensors") has the table.
+/// documented per case; docs/sensors.md ("Evdev motion sensors") has the table.
 public struct EvdevControllerProfile: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case dualSense = "DualSense"
