@@ -6,27 +6,25 @@
 
 import PackageDescription
 
+// What other packages may depend on: the game and the motion library.
+var products: [Product] = [
+    .executable(name: "tiltmaze", targets: ["tiltmaze"]),
+    // CoreMotion for Linux: the motion stack for any Swift program (Sources/LinuxMotion).
+    .library(name: "LinuxMotion", targets: ["LinuxMotion"]),
+]
+// The benchmarks (Benchmarks/, a package of their own so that `swift build`
+// never builds the benchmark framework) measure the modules beneath those
+// two. Benchmarks/run sets TILTMAZE_BENCHMARKS=1, and only then are those
+// modules products too. They are not an API: no other package should set it.
+if Context.environment["TILTMAZE_BENCHMARKS"] == "1" {
+    products += ["Handoff", "Realtime", "SystemCalls", "MotionCore", "MotionDevices", "Controls", "Game", "Render",
+                 "PNG", "IIO", "Evdev", "DRM", "Fbdev"].map { .library(name: $0, targets: [$0]) }
+}
+
 let package = Package(
     name: "TiltMaze",
     platforms: [.macOS(.v15)],
-    products: [
-        .executable(name: "tiltmaze", targets: ["tiltmaze"]),
-        .library(name: "Handoff", targets: ["Handoff"]),
-        .library(name: "Realtime", targets: ["Realtime"]),
-        .library(name: "SystemCalls", targets: ["SystemCalls"]),
-        .library(name: "MotionCore", targets: ["MotionCore"]),
-        .library(name: "MotionDevices", targets: ["MotionDevices"]),
-        // CoreMotion for Linux: the motion stack for any Swift program (Sources/LinuxMotion).
-        .library(name: "LinuxMotion", targets: ["LinuxMotion"]),
-        .library(name: "Controls", targets: ["Controls"]),
-        .library(name: "Game", targets: ["Game"]),
-        .library(name: "Render", targets: ["Render"]),
-        .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "IIO", targets: ["IIO"]),
-        .library(name: "Evdev", targets: ["Evdev"]),
-        .library(name: "DRM", targets: ["DRM"]),
-        .library(name: "Fbdev", targets: ["Fbdev"]),
-    ],
+    products: products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.0"),

@@ -20,6 +20,12 @@ import PackageDescription
 // A path dependency's package identity is its folder's name, lower-cased: the
 // root package is "main" in /work/main but would be something else in a clone
 // with another name, so take it from where this manifest sits.
+// The root package exports its inner modules as products only to a
+// resolution made with TILTMAZE_BENCHMARKS=1, as ./run makes it.
+guard Context.environment["TILTMAZE_BENCHMARKS"] == "1" else {
+    fatalError("run the benchmarks with Benchmarks/run (or set TILTMAZE_BENCHMARKS=1): the modules they measure are products of the TiltMaze package only then")
+}
+
 let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "main").lowercased()
 
 let package = Package(

@@ -57,38 +57,104 @@ def declarations(directory, module, only=None):
     return found
 
 
-def read_name(text):
-    """A mangled identifier's leading "<length><name>": the name and what follows."""
-    digits = len(text) - len(text.lstrip("0123456789"))
-    length = int(text[:digits])
-    return text[digits:digits + length], text[digits + length:]
+def symbol_index(directory):
+    """Every symbol of every graph by its USR: (module, symbol)."""
+    index = {}
+    for path in glob.glob(os.path.join(directory, "*.symbols.json")):
+        module = os.path.basename(path).split(".")[0].split("@")[0]
+        for symbol in json.load(open(path))["symbols"]:
+            index.setdefault(symbol["identifier"]["precise"], (module, symbol))
+    return index
 
 
 def surface(directory):
-    """LinuxMotion's declarations and those of the types its typealiases name, sorted."""
+    """LinuxMotion's declarations and those of the types its typealiases name, sorted.
+
+    An aliased type is found by its USR in the graphs, never by reading the
+    mangled name: Swift's mangling writes a word a name shares with its
+    module as a back-reference ("s:10MotionCore0A6SampleV" is
+    MotionCore.MotionSample), which a reader of "<length><name>" pieces
+    took for an empty name, dropping every member of the type."""
     own = declarations(directory, MODULE)
     lines = {line for _, _, line in own}
+    index = symbol_index(directory)
     aliased = {}
     for symbol, _, _ in own:
         if symbol["kind"]["identifier"] != "swift.typealias":
             continue
-        # The aliased type's USR, "s:10MotionCore7Vector3V": module and name, each after its length.
-        for fragment in symbol["declarationFragments"]:
-            usr = fragment.get("preciseIdentifier", "")
-            if usr.startswith("s:"):
-                module, rest = read_name(usr[2:])
-                name, _ = read_name(rest)
-                aliased.setdefault(module, set()).add(name)
+        targets = [f["preciseIdentifier"] for f in symbol["declarationFragments"] if f.get("preciseIdentifier")]
+        if not targets:
+            sys.exit(f"check-api: the typealias {symbol['names']['title']} names no type the graphs know")
+        for usr in targets:
+            if usr not in index:
+                sys.exit(f"check-api: the typealias {symbol['names']['title']} names {usr}, found in no symbol graph")
+            module, target = index[usr]
+            aliased.setdefault(module, set()).add(target["pathComponents"][0])
+    nameable = {(MODULE, s["pathComponents"][0]) for s, _, _ in own}
+    nameable |= {(module, name) for module, names in aliased.items() for name in names}
+    everything = list(own)
     for module, names in sorted(aliased.items()):
-        lines |= {line for _, _, line in declarations(directory, module, only=names)}
+        found = declarations(directory, module, only=names)
+        everything += found
+        lines |= {line for _, _, line in found}
+        # Each named type's own declaration must be there: a type that
+        # vanished from the surface is the failure this check exists for.
+        for name in names:
+            if not any(s["pathComponents"] == [name] for s, _, _ in found):
+                sys.exit(f"check-api: {module}.{name}, which LinuxMotion names, has no public declaration in the graphs")
+    unnameable = set()
+    for symbol, _, line in everything:
+        for fragment in symbol.get("declarationFragments", []):
+            usr = fragment.get("preciseIdentifier")
+            if fragment.get("kind") != "typeIdentifier" or usr not in index:
+                continue
+            module, target = index[usr]
+            if (module, target["pathComponents"][0]) not in nameable:
+                unnameable.add(f"  {'.'.join(target['pathComponents'])} ({module}), in {line}")
+    if unnameable:
+        print("check-api: public declarations use types `import LinuxMotion` cannot name:", file=sys.stderr)
+        print("\n".join(sorted(unnameable)), file=sys.stderr)
+        sys.exit(1)
     return sorted(lines)
+
+
+def compare(before, now):
+    """The lines removed from and added to the baseline."""
+    return sorted(set(before) - set(now)), sorted(set(now) - set(before))
+
+
+def self_test(now):
+    """The check must fail when a member of a type a program implements goes."""
+    for member in ("MotionCore: MotionSample.timestamp:", "MotionCore: MotionSource.start():"):
+        line = next((l for l in now if l.startswith(member)), None)
+        if line is None:
+            sys.exit(f"check-api: self-test: no '{member}' in the surface: members are being dropped")
+        removed, added = compare(now, [l for l in now if l != line])
+        if removed != [line] or added:
+            sys.exit(f"check-api: self-test: removing '{line}' was not reported as a removal")
+        print(f"check-api: self-test: removing {member.split(': ')[1].rstrip(':')} fails the check:\n  - {line}")
+
+
+def check_products():
+    """What another package may depend on: the game and the library, nothing
+    beneath them (the benchmarks see more only with TILTMAZE_BENCHMARKS=1)."""
+    env = {k: v for k, v in os.environ.items() if k != "TILTMAZE_BENCHMARKS"}
+    out = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, env=env)
+    if out.returncode != 0:
+        sys.exit(f"check-api: swift package dump-package failed:\n{out.stderr[-3000:]}")
+    products = sorted(p["name"] for p in json.loads(out.stdout)["products"])
+    if products != ["LinuxMotion", "tiltmaze"]:
+        sys.exit(f"check-api: the package exports {', '.join(products)}; other packages may see only tiltmaze and LinuxMotion")
+    print("check-api: other packages see two products: tiltmaze and LinuxMotion")
 
 
 def main():
     update = "--update" in sys.argv
+    check_products()
     directory = symbol_graph_dir()
     failed = False
     now = surface(directory)
+    self_test(now)
     baseline = os.path.join(ROOT, "api", f"{MODULE}.txt")
     if update:
         with open(baseline, "w") as f:
@@ -99,8 +165,7 @@ def main():
         before = open(baseline).read().splitlines()
     except FileNotFoundError:
         sys.exit(f"check-api: no baseline {os.path.relpath(baseline, ROOT)}: run scripts/check-api.py --update")
-    removed = sorted(set(before) - set(now))
-    added = sorted(set(now) - set(before))
+    removed, added = compare(before, now)
     if removed or added:
         failed = True
         print(f"check-api: the public API of {MODULE} differs from api/{MODULE}.txt:", file=sys.stderr)

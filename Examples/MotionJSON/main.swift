@@ -11,7 +11,7 @@ import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let request = SensorRequest(argument: arguments.first ?? "auto") else {
-    print("usage: motion-json [\(SensorRequest.forms.joined(separator: " | "))] [--callback]")
+    print("usage: motion-json [auto | sim | iio:NAME | evdev:PATH | i2c:BUS | replay:FILE] [--callback]")
     exit(2)
 }
 

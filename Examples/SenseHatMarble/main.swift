@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 guard let request = SensorRequest(argument: CommandLine.arguments.dropFirst().first ?? "auto") else {
-    print("usage: sensehat-marble [\(SensorRequest.forms.joined(separator: " | "))]")
+    print("usage: sensehat-marble [auto | sim | iio:NAME | evdev:PATH | i2c:BUS | replay:FILE]")
     exit(2)
 }
 

@@ -10,7 +10,7 @@ import Glibc
 
 let argument = CommandLine.arguments.dropFirst().first ?? "auto"
 guard let request = SensorRequest(argument: argument) else {
-    print("usage: spirit-level [\(SensorRequest.forms.joined(separator: " | "))]")
+    print("usage: spirit-level [auto | sim | iio:NAME | evdev:PATH | i2c:BUS | replay:FILE]")
     exit(2)
 }
 

@@ -56,7 +56,7 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The number of values the ring can hold.
     public let capacity: Int
     /// Rung after each value pushed; nil for a ring its consumer polls.
-    public let bell: (any RingBell)?
+    @usableFromInline package let bell: (any RingBell)?
 
     /// Creates an empty ring its consumer polls.
     ///
@@ -70,7 +70,7 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     /// - Parameters:
     ///   - capacity: a power of two, at least 2.
     ///   - bell: rung by the producer after each value it pushes; nil for a ring its consumer polls.
-    public init(capacity: Int, bell: (any RingBell)?) {
+    package init(capacity: Int, bell: (any RingBell)?) {
         precondition(capacity >= 2 && capacity & (capacity - 1) == 0,
                      "SPSCRing capacity must be a power of two >= 2, got \(capacity)")
         self.capacity = capacity

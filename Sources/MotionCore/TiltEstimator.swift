@@ -20,7 +20,7 @@
 /// snappiest to a real tilt (70 ms to 90 %).
 public struct TiltEstimator: Sendable {
     private var filter: LowPassFilter
-    public private(set) var attitude = AttitudeFilter()
+    package private(set) var attitude = AttitudeFilter()
     /// Whether any sample carried a rotation rate: the fused estimate is used from then on.
     public private(set) var hasGyroscope = false
     public private(set) var samplesSeen = 0

@@ -7,18 +7,18 @@ import SystemPackage
 
 /// What is remembered of one motion sensor between runs: the player's
 /// neutral tilt (and whether it applies) and the gyroscope's bias.
-public struct DeviceCalibration: Sendable, Equatable {
-    public var reference: TiltReference
+package struct DeviceCalibration: Sendable, Equatable {
+    package var reference: TiltReference
     /// rad/s, board frame.
-    public var gyroBias: Vector3
+    package var gyroBias: Vector3
 
-    public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero) {
+    package init(reference: TiltReference = .level, gyroBias: Vector3 = .zero) {
         self.reference = reference
         self.gyroBias = gyroBias
     }
 
     /// Nothing calibrated: level, correction on, no bias.
-    public static let defaults = DeviceCalibration()
+    package static let defaults = DeviceCalibration()
 }
 
 /// The calibration files, one per device, in `calibration/` of the config
@@ -38,21 +38,21 @@ public struct CalibrationStore: Sendable {
 
     /// The store under the config directory `environment` names; nil when
     /// neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
-    public static func standard(environment: [String: String]) -> CalibrationStore? {
+    package static func standard(environment: [String: String]) -> CalibrationStore? {
         ConfigDirectory.path(environment: environment).map { CalibrationStore(directory: $0 + "/calibration") }
     }
 
     /// What loading found.
-    public struct Loaded: Sendable {
-        public var calibration: DeviceCalibration
+    package struct Loaded: Sendable {
+        package var calibration: DeviceCalibration
         /// Whether a file was there and read.
-        public var fromFile: Bool
+        package var fromFile: Bool
         /// Something the player must hear about (a bad file set aside), or nil.
-        public var problem: String?
+        package var problem: String?
         /// False when a bad file could not be set aside: saving would lose it.
-        public var maySave: Bool
+        package var maySave: Bool
 
-        public init(calibration: DeviceCalibration, fromFile: Bool, problem: String?, maySave: Bool) {
+        package init(calibration: DeviceCalibration, fromFile: Bool, problem: String?, maySave: Bool) {
             self.calibration = calibration
             self.fromFile = fromFile
             self.problem = problem
@@ -63,7 +63,7 @@ public struct CalibrationStore: Sendable {
         /// gyroscope's bias if it was learnt: nil when nothing changed (a
         /// learnt bias is worth a first file even so), or when saving would
         /// lose a bad file. The game and the motion library both ask this.
-        public func changed(reference: TiltReference, gyroBias: Vector3?) -> DeviceCalibration? {
+        package func changed(reference: TiltReference, gyroBias: Vector3?) -> DeviceCalibration? {
             guard maySave else { return nil }
             var updated = calibration
             updated.reference = reference
@@ -79,7 +79,7 @@ public struct CalibrationStore: Sendable {
     }
 
     /// The device's calibration, or the defaults when it has none or its file is bad.
-    public func load(_ identity: String) -> Loaded {
+    package func load(_ identity: String) -> Loaded {
         switch KeptFile.load(path(for: identity), limit: 64 * 1024, what: "a usable calibration", instead: "started from level",
                              decode: { CalibrationFile.decode($0, identity: identity) }) {
         case .missing:
@@ -92,15 +92,15 @@ public struct CalibrationStore: Sendable {
     }
 
     /// Writes the device's calibration atomically, making the directory if needed.
-    public func save(_ calibration: DeviceCalibration, for identity: String) -> Result<String, CalibrationSaveError> {
+    package func save(_ calibration: DeviceCalibration, for identity: String) -> Result<String, CalibrationSaveError> {
         KeptFile.save(CalibrationFile.encode(calibration, identity: identity), to: path(for: identity),
                       directory: directory, what: "calibration")
             .mapError { CalibrationSaveError(description: $0.description) }
     }
 }
 
-public struct CalibrationSaveError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct CalibrationSaveError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 }
 
 /// The JSON form of a calibration:

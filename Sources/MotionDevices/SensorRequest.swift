@@ -46,7 +46,7 @@ public enum SensorRequest: Equatable, Sendable {
     }
 
     /// The forms `init(argument:)` takes, for help texts.
-    public static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH", "i2c", "i2c:BUS", "replay:FILE"]
+    package static let forms = ["auto", "sim", "iio", "iio:NAME", "evdev", "evdev:PATH", "i2c", "i2c:BUS", "replay:FILE"]
 
     /// The source asked for, and the line that tells the player which it is and why.
     /// Fails, naming what was looked for and what was found, when a named

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Handoff
+import LinuxMotion
 import MotionCore
 import Realtime
 import Synchronization
@@ -16,7 +17,8 @@ import Glibc
 /// the board thread's own lateness in waking.
 final class BenchBoard: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `board` belongs to the board's thread.
-    let samples = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity, bell: Doorbell())
+    // The ring the motion library gives a source of ours: pushes ring its doorbell.
+    let samples = SPSCRing<MotionSample>.forMotionSource(capacity: defaultSampleRingCapacity)
     let rate: Double
     var displayName: String { "simulated board at \(Int(rate)) Hz, stamped at push" }
     var calibrationIdentity: String? { nil }

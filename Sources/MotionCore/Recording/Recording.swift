@@ -87,7 +87,7 @@ public struct RecordingHeader: Sendable, Equatable {
 extension MotionSample {
     /// Appends the sample's recorded form: 81 bytes with the magnetic field
     /// (version 2), else 57 with any field it had left out (version 1).
-    public func appendRecorded(to bytes: inout [UInt8], withMagneticField: Bool = false) {
+    package func appendRecorded(to bytes: inout [UInt8], withMagneticField: Bool = false) {
         func append<T: FixedWidthInteger>(_ v: T) {
             withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
         }
