@@ -4,8 +4,9 @@
 """The LinuxMotion library as a program outside this package sees it
 (Examples/, a package depending on the library product by path).
 
-On real motion nobody here made (eight seconds of BROAD's trial 21, fast
-combined motion, as CSV), the examples' motion-json must print, through the
+On real motion nobody here made (recordings/broad-21-fast-combined.csv:
+eight seconds of BROAD's trial 21, fast combined motion, the recording
+TiltMaze ships for programs to read without hardware), the examples' motion-json must print, through the
 async sequence and through the handler, exactly the fused motion that
 `tiltmaze monitor --json` prints for the same file. The spirit level and the
 Sense HAT marble must run on that replay to its end and on the simulated
@@ -14,31 +15,13 @@ board. Exits 1 naming what differs.
 usage: check-library-client.py TILTMAZE EXAMPLES_BIN_DIR"""
 import json
 import os
-import struct
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WINDOW = os.path.join(ROOT, "Tests/Fixtures/broad/21_fast_combined.broadwin")
+RECORDING = os.path.join(ROOT, "recordings/broad-21-fast-combined.csv")
 KEYS = ("accel", "gravity", "attitude", "user_accel", "rotation_rate")
 failures = []
-
-
-def broad_csv(path, start_s=6.0, seconds=8.0):
-    """A stretch of a .broadwin window (its README gives the format) as the CSV replay reads."""
-    data = open(WINDOW, "rb").read()
-    header, _, records = data.partition(b"\n\n")
-    fields = dict(line.split(": ", 1) for line in header.decode().splitlines()[1:])
-    rate = float(fields["rate_hz"])
-    first, count = int(start_s * rate), int(seconds * rate)
-    with open(path, "w") as out:
-        out.write("t_ns,ax,ay,az,gx,gy,gz\n")
-        for i in range(first, first + count):
-            ax, ay, az, gx, gy, gz = struct.unpack_from("<6f", records, 33 * i)
-            t = 1_000_000_000 + round((i - first) * 1e9 / rate)
-            out.write(f"{t},{ax!r},{ay!r},{az!r},{gx!r},{gy!r},{gz!r}\n")
-    return count
 
 
 def run(command, timeout=120, expect=0):
@@ -72,33 +55,31 @@ def same(got, want, name):
 
 def main():
     tiltmaze, bin_dir = sys.argv[1], sys.argv[2]
-    with tempfile.TemporaryDirectory() as tmp:
-        csv = os.path.join(tmp, "broad-21.csv")
-        count = broad_csv(csv)
-        source = f"replay:{csv}"
-        want = motions(run([tiltmaze, "monitor", "--json", "--source", source]), "monitor --json")
-        if len(want) != count:
-            failures.append(f"monitor --json printed {len(want)} values for {count} samples")
-        same(motions(run([f"{bin_dir}/motion-json", source]), "motion-json"), want, "motion-json (async sequence)")
-        same(motions(run([f"{bin_dir}/motion-json", source, "--callback"]), "motion-json --callback"), want,
-             "motion-json --callback (handler)")
+    count = sum(1 for _ in open(RECORDING)) - 1
+    source = f"replay:{RECORDING}"
+    want = motions(run([tiltmaze, "monitor", "--json", "--source", source]), "monitor --json")
+    if len(want) != count:
+        failures.append(f"monitor --json printed {len(want)} values for {count} samples")
+    same(motions(run([f"{bin_dir}/motion-json", source]), "motion-json"), want, "motion-json (async sequence)")
+    same(motions(run([f"{bin_dir}/motion-json", source, "--callback"]), "motion-json --callback"), want,
+         "motion-json --callback (handler)")
 
-        level = run([f"{bin_dir}/spirit-level", source])
-        if level.count("right edge down") < 30:
-            failures.append(f"spirit-level on the replay printed too few lines:\n{level[:500]}")
-        marble = run([f"{bin_dir}/sensehat-marble", source])
-        if "rolling in the terminal" not in marble or marble.count("●") < 2:
-            failures.append(f"sensehat-marble on the replay did not roll:\n{marble[:500]}")
-        # The simulated board runs until stopped: two seconds, then `timeout` ends it (exit 124);
-        # stdbuf: line by line, or a pipe's buffer dies with the program.
-        sim = run(["timeout", "2", "stdbuf", "-oL", f"{bin_dir}/spirit-level", "sim"], expect=124)
-        if "simulated" not in sim or "right edge down +0.0°" not in sim:
-            failures.append(f"spirit-level on the simulated board:\n{sim[:500]}")
-        sim = run(["timeout", "2", "stdbuf", "-oL", f"{bin_dir}/sensehat-marble", "sim"], expect=124)
-        if sim.count("●") < 1:
-            failures.append(f"sensehat-marble on the simulated board drew nothing:\n{sim[:500]}")
-        print(f"library client: {count} samples of BROAD trial 21 through the async sequence and the handler, "
-              f"the same as monitor --json; spirit level and marble ran on the replay and the simulated board")
+    level = run([f"{bin_dir}/spirit-level", source])
+    if level.count("right edge down") < 30:
+        failures.append(f"spirit-level on the replay printed too few lines:\n{level[:500]}")
+    marble = run([f"{bin_dir}/sensehat-marble", source])
+    if "rolling in the terminal" not in marble or marble.count("●") < 2:
+        failures.append(f"sensehat-marble on the replay did not roll:\n{marble[:500]}")
+    # The simulated board runs until stopped: two seconds, then `timeout` ends it (exit 124);
+    # stdbuf: line by line, or a pipe's buffer dies with the program.
+    sim = run(["timeout", "2", "stdbuf", "-oL", f"{bin_dir}/spirit-level", "sim"], expect=124)
+    if "simulated" not in sim or "right edge down +0.0°" not in sim:
+        failures.append(f"spirit-level on the simulated board:\n{sim[:500]}")
+    sim = run(["timeout", "2", "stdbuf", "-oL", f"{bin_dir}/sensehat-marble", "sim"], expect=124)
+    if sim.count("●") < 1:
+        failures.append(f"sensehat-marble on the simulated board drew nothing:\n{sim[:500]}")
+    print(f"library client: {count} samples of BROAD trial 21 through the async sequence and the handler, "
+          f"the same as monitor --json; spirit level and marble ran on the replay and the simulated board")
 
     if failures:
         for failure in failures:

@@ -18,6 +18,9 @@ What goes where (PREFIX /usr/local unless given):
   PREFIX/share/bash-completion/completions/tiltmaze
   PREFIX/share/zsh/site-functions/_tiltmaze
   PREFIX/share/fish/vendor_completions.d/tiltmaze.fish
+  PREFIX/share/doc/tiltmaze/udev.md, hardware.md  the udev rules' instructions (udev/README.md; doctor
+                                                 points here when run installed) and the Pi's setup
+  PREFIX/share/tiltmaze/recordings/              real motion to replay without hardware, with its licence
 udev reads no rules under /usr/local, so with PREFIX /usr the rules and the
 unit go to /usr/lib/udev/rules.d and /usr/lib/systemd/system (where a
 package puts them), and otherwise to /etc/udev/rules.d and /etc/systemd/system.
@@ -56,6 +59,8 @@ def places(prefix):
         "bash": f"{prefix}/share/bash-completion/completions",
         "zsh": f"{prefix}/share/zsh/site-functions",
         "fish": f"{prefix}/share/fish/vendor_completions.d",
+        "doc": f"{prefix}/share/doc/tiltmaze",
+        "recordings": f"{prefix}/share/tiltmaze/recordings",
     }
 
 
@@ -116,7 +121,11 @@ def file_list(prefix, manuals):
         (f"{p['bash']}/tiltmaze", 0o644, completion("bash")),
         (f"{p['zsh']}/_tiltmaze", 0o644, completion("zsh")),
         (f"{p['fish']}/tiltmaze.fish", 0o644, completion("fish")),
+        (f"{p['doc']}/udev.md", 0o644, copy(os.path.join(ROOT, "udev/README.md"))),
+        (f"{p['doc']}/hardware.md", 0o644, copy(os.path.join(ROOT, "hardware.md"))),
     ]
+    for name in ("broad-21-fast-combined.csv", "README.md", "LICENSE"):
+        files.append((f"{p['recordings']}/{name}", 0o644, copy(os.path.join(ROOT, "recordings", name))))
     for page, name in manual_pages(manuals) if manuals else []:
         def manual(_, page=page, name=name):
             return gzip.compress(named_as_installed(open(page).read()).encode(), mtime=0)

@@ -22,7 +22,7 @@ extension DoctorReport {
     static func group() -> DoctorLine {
         let group = DeviceAccess.ruleGroup
         if geteuid() == 0 {
-            return .ok("group", "running as root, which may use every device; play as your own user once the udev rules are in (udev/README.md)")
+            return .ok("group", "running as root, which may use every device; play as your own user once the udev rules are in (\(UdevGuide.current.instructions))")
         }
         switch GroupMembership.of(group) {
         case .member:
@@ -32,7 +32,7 @@ extension DoctorReport {
         case .notMember:
             return .warn("group", "you are not in group \(group): sudo usermod -aG \(group) $USER, then log out and in again")
         case .missing:
-            return .warn("group", "there is no group \(group): the udev rules are not installed (sudo udev/install.sh; udev/README.md)")
+            return .warn("group", "there is no group \(group): the udev rules are not installed (\(UdevGuide.current.install); \(UdevGuide.current.instructions))")
         }
     }
 

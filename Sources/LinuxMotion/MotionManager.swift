@@ -43,6 +43,8 @@ public final class MotionManager: @unchecked Sendable {
     private let calibrationNow = LatestValue(CalibrationState())
 
     private var source: (any MotionSource)?
+    /// The source when it is the simulated board, for any thread to tilt.
+    private let simulatedBoard = Mutex<SimulatedSource?>(nil)
     private var loop: UpdateLoop?
     private let referenceChanges = LatestValue<ReferenceChange>(.none)
     let counts = UpdateCounts()
@@ -129,6 +131,25 @@ public final class MotionManager: @unchecked Sendable {
     /// ``saveCalibration()`` keeps it for the device.
     public func changeReference(_ change: ReferenceChange) { referenceChanges.publish(change) }
 
+    /// Tilts the simulated board, which `.sim` reads (and `.auto` when it
+    /// finds no sensor), in radians, each within ±30°: `rightEdgeDown` turns
+    /// it about its y axis (the right edge's slope, `asin(gravity.x / g)`),
+    /// then `topEdgeDown` about its own x axis (alone, the top edge's slope;
+    /// after a roll, `gravity.y / g` is `sin(topEdgeDown) × cos(rightEdgeDown)`).
+    /// The board turns there as a hand would, at 120°/s, so the gyroscope
+    /// sees the turn and gravity follows. With no hardware, this is how a
+    /// program moves what it reads: from a test, a demo, or keys. Any thread.
+    ///
+    /// - Returns: false, doing nothing, when the updates do not run or read
+    ///   another sensor.
+    @discardableResult
+    public func tiltSimulatedBoard(rightEdgeDown: Double, topEdgeDown: Double) -> Bool {
+        simulatedBoard.withLock { board in
+            board?.tilt(right: rightEdgeDown, up: topEdgeDown)
+            return board != nil
+        }
+    }
+
     /// Starts the sensor and the update thread, which hands each sample
     /// with its fusion to `deliver`. Every `start…Updates` comes here.
     func startUpdates(threadName: String, estimator: TiltEstimator?, needsGyroscope: Bool = false, coalescing: Int64 = 0,
@@ -163,6 +184,7 @@ public final class MotionManager: @unchecked Sendable {
             throw .unavailable("cannot start the thread \(threadName): \(error)")
         }
         self.source = source
+        simulatedBoard.withLock { $0 = source as? SimulatedSource }
         self.loop = loop
         sensorDescription = chosen.description
     }
@@ -204,6 +226,7 @@ public final class MotionManager: @unchecked Sendable {
             recordingProblem = error.description
         }
         loop = nil
+        simulatedBoard.withLock { $0 = nil }
         source?.stop()
         source = nil
     }

@@ -45,6 +45,7 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
         self.rate = rate
         self.tiltStep = tiltStep
         self.board = board
+        self.maxTilt = board.maxTilt
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
         // A stall of 50 periods or more skips them: no burst of stale samples.
         self.thread = PeriodicThread(name: "tiltmaze-sim", period: Int64((1e9 / rate).rounded()), maxCatchUp: 50)
@@ -53,7 +54,7 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
     /// Tilts the board one step further: `right` > 0 lowers the right edge,
     /// `up` > 0 lowers the top edge (so the ball rolls that way). Any thread.
     public func nudge(right: Int, up: Int) {
-        let limit = board.maxTilt
+        let limit = maxTilt
         update(commandedRoll) { max(-limit, min(limit, $0 + Double(right) * tiltStep)) }
         update(commandedPitch) { max(-limit, min(limit, $0 + Double(up) * tiltStep)) }
     }
@@ -62,6 +63,18 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
         guard (0..<6).contains(direction) else { return }
         requestedShake.store(direction + 1, ordering: .relaxed)
     }
+
+    /// Commands the board to a tilt, in radians: `right` > 0 lowers the
+    /// right edge, `up` > 0 the top edge, each within ±`maxTilt`. The board
+    /// turns there as a hand would turn it (`TiltBoard`), so the gyroscope
+    /// sees the turn. Any thread.
+    public func tilt(right: Double, up: Double) {
+        commandedRoll.store(max(-maxTilt, min(maxTilt, right)).bitPattern, ordering: .relaxed)
+        commandedPitch.store(max(-maxTilt, min(maxTilt, up)).bitPattern, ordering: .relaxed)
+    }
+
+    /// The furthest the board tilts either way about each axis, radians.
+    public let maxTilt: Double
 
     /// Commands the board back to level. Any thread.
     public func level() {

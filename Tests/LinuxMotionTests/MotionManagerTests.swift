@@ -53,6 +53,39 @@ struct MotionManagerTests {
         return nil
     }
 
+    @Test("a program tilts the simulated board: gravity follows, and the gyroscope saw the turn")
+    func tiltsTheSimulatedBoard() throws {
+        let manager = MotionManager(source: .sim, rate: 200, calibrationStore: nil)
+        #expect(!manager.tiltSimulatedBoard(rightEdgeDown: 0.1, topEdgeDown: 0), "tilted before the updates ran")
+        let latest = Mutex<DeviceMotion?>(nil)
+        let turned = Mutex(false)
+        try manager.startDeviceMotionUpdates { motion in
+            latest.withLock { $0 = motion }
+            if let rate = motion.rotationRate, abs(rate.y) > 0.05 { turned.withLock { $0 = true } }
+        }
+        defer { manager.stop() }
+        #expect(eventually { latest.withLock { $0 } != nil })
+        // 20° right edge down, then 10° top edge down as well.
+        let right = 20 * Double.pi / 180, top = -10 * Double.pi / 180
+        #expect(manager.tiltSimulatedBoard(rightEdgeDown: right, topEdgeDown: top))
+        // Gravity pulls towards the lower edges: its share along x is sin 20°;
+        // along y, the pitch after the roll, sin(−10°) cos 20°.
+        let settled = eventually {
+            guard let g = latest.withLock({ $0 })?.gravity, g.length > 0 else { return false }
+            return abs(g.x / g.length - sin(right)) < 0.01 && abs(g.y / g.length - sin(top) * cos(right)) < 0.01
+        }
+        #expect(settled, "gravity never reached the tilt: \(String(describing: latest.withLock { $0 }?.gravity))")
+        #expect(turned.withLock { $0 }, "the gyroscope saw no turn about y")
+        // Beyond 30° it stops at 30°.
+        #expect(manager.tiltSimulatedBoard(rightEdgeDown: 1.2, topEdgeDown: 0))
+        #expect(eventually {
+            guard let g = latest.withLock({ $0 })?.gravity, g.length > 0 else { return false }
+            return abs(g.x / g.length - sin(30 * Double.pi / 180)) < 0.01 && abs(g.y / g.length) < 0.01
+        })
+        manager.stop()
+        #expect(!manager.tiltSimulatedBoard(rightEdgeDown: 0, topEdgeDown: 0), "tilted after stop")
+    }
+
     @Test("the callback runs on the manager's thread for every sample of the simulated board")
     func simulatedCallback() throws {
         let manager = MotionManager(source: .sim, rate: 200, calibrationStore: nil)

@@ -59,7 +59,7 @@ struct DeviceAccessTests {
     func rootOnly() {
         let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o600,
                                        inGroupNow: false, listedInGroup: false)
-        #expect(why.hasSuffix("install the udev rules in udev/ (see udev/README.md) to give group access"))
+        #expect(why.hasSuffix("install the udev rules (sudo udev/install.sh; udev/README.md) to give group access"))
         let readOnlyGroup = DeviceAccess.explain(need: .readWrite, owner: "root", group: "iio", mode: 0o640,
                                                  inGroupNow: true, listedInGroup: false)
         #expect(readOnlyGroup.contains("udev/README.md"))
@@ -90,7 +90,7 @@ struct DeviceAccessTests {
     func ruleGroupMemberRefused() {
         let why = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o644,
                                        inGroupNow: false, listedInGroup: false, ruleGroup: .member)
-        #expect(why.hasSuffix("; you are in group tiltmaze but the udev rules do not cover it: reinstall them (udev/README.md) and re-trigger udev"))
+        #expect(why.hasSuffix("; you are in group tiltmaze but the udev rules do not cover it: reinstall them (sudo udev/install.sh; udev/README.md) and re-trigger udev"))
         // A node of another group that would let the user in: joining that group is still a fix.
         let video = DeviceAccess.explain(need: .readWrite, owner: "root", group: "video", mode: 0o660,
                                          inGroupNow: false, listedInGroup: false, ruleGroup: .member)
@@ -103,5 +103,37 @@ struct DeviceAccessTests {
         if let own = getgrgid(getegid()) {
             #expect(GroupMembership.of(String(cString: own.pointee.gr_name)) == .member)
         }
+    }
+}
+
+/// A package user has no `udev/` folder: advice must name what is there.
+@Suite("Where permission advice sends a player")
+struct UdevGuideTests {
+    @Test("a program in a source tree points into the tree")
+    func sourceTree() {
+        let guide = UdevGuide(executable: "/home/pi/tiltmaze/.build/release/tiltmaze", fileExists: { _ in false })
+        #expect(guide == UdevGuide(executable: nil, fileExists: { _ in true }))
+        #expect(guide.instructions == "udev/README.md" && guide.install == "sudo udev/install.sh")
+    }
+
+    @Test("the package's program points to the instructions it installed, and to reinstalling it")
+    func package() {
+        let guide = UdevGuide(executable: "/usr/bin/tiltmaze", fileExists: { $0 == "/usr/share/doc/tiltmaze/udev.md" })
+        #expect(guide.instructions == "/usr/share/doc/tiltmaze/udev.md")
+        #expect(guide.install == "sudo apt install --reinstall tiltmaze")
+    }
+
+    @Test("make install's program points under its prefix")
+    func makeInstall() {
+        let guide = UdevGuide(executable: "/usr/local/bin/tiltmaze",
+                              fileExists: { $0 == "/usr/local/share/doc/tiltmaze/udev.md" })
+        #expect(guide.instructions == "/usr/local/share/doc/tiltmaze/udev.md")
+        #expect(guide.install == "sudo make install, from the source tree")
+    }
+
+    @Test("an installed-looking program without the instructions beside it is treated as a source build")
+    func missingInstructions() {
+        let guide = UdevGuide(executable: "/usr/bin/tiltmaze", fileExists: { _ in false })
+        #expect(guide.instructions == "udev/README.md")
     }
 }

@@ -47,7 +47,7 @@ public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendabl
         guard operation == "open" else { return nil }
         return switch code {
         case EACCES, EPERM:
-            "this user may not draw on it: join group video, or install the udev rules in udev/ (udev/README.md) and log in again"
+            "this user may not draw on it: join group video, or install TiltMaze's udev rules (tiltmaze doctor says how) and log in again"
         case ENOENT:
             "no such display device: `ls /dev/fb* /dev/dri`, and see hardware.md (\"The framebuffer\")"
         default: nil
