@@ -18,8 +18,10 @@ What goes where (PREFIX /usr/local unless given):
   PREFIX/share/bash-completion/completions/tiltmaze
   PREFIX/share/zsh/site-functions/_tiltmaze
   PREFIX/share/fish/vendor_completions.d/tiltmaze.fish
-  PREFIX/share/doc/tiltmaze/udev.md, hardware.md  the udev rules' instructions (udev/README.md; doctor
-                                                 points here when run installed) and the Pi's setup
+  PREFIX/share/doc/tiltmaze/udev.md, hardware.md, README.md, docs/*.md
+                                                 the udev rules' instructions (udev/README.md; doctor
+                                                 points here when run installed), the Pi's setup, and
+                                                 the pages the program's help names as docs/NAME.md
   PREFIX/share/tiltmaze/recordings/              real motion to replay without hardware, with its licence
 udev reads no rules under /usr/local, so with PREFIX /usr the rules and the
 unit go to /usr/lib/udev/rules.d and /usr/lib/systemd/system (where a
@@ -123,7 +125,11 @@ def file_list(prefix, manuals):
         (f"{p['fish']}/tiltmaze.fish", 0o644, completion("fish")),
         (f"{p['doc']}/udev.md", 0o644, copy(os.path.join(ROOT, "udev/README.md"))),
         (f"{p['doc']}/hardware.md", 0o644, copy(os.path.join(ROOT, "hardware.md"))),
+        (f"{p['doc']}/README.md", 0o644, copy(os.path.join(ROOT, "README.md"))),
     ]
+    # The program's help names these as docs/NAME.md: so they are, under the doc directory.
+    for page in sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
+        files.append((f"{p['doc']}/docs/{os.path.basename(page)}", 0o644, copy(page)))
     for name in ("broad-21-fast-combined.csv", "README.md", "LICENSE"):
         files.append((f"{p['recordings']}/{name}", 0o644, copy(os.path.join(ROOT, "recordings", name))))
     for page, name in manual_pages(manuals) if manuals else []:

@@ -40,6 +40,15 @@ public struct DisplaySelection: Equatable, Sendable {
 
     public static let forms = DisplayRequest.forms + ["sensehat", "sensehat:/dev/fbN", "fb,sensehat"]
 
+    /// The selection as `--display` takes it ("auto", "kms,sensehat:/dev/fb1"):
+    /// `init(argument:)` reads it back as the same selection.
+    public var argument: String {
+        var parts: [String] = []
+        if let screen { parts.append(screen.argument) }
+        if let senseHat { parts.append(senseHat.map { "sensehat:" + $0 } ?? "sensehat") }
+        return parts.joined(separator: ",")
+    }
+
     /// The Sense HAT's matrix among `framebuffers`, or the node asked for.
     public func senseHatPath(framebuffers: [FramebufferInfo] = FramebufferInfo.all()) -> String? {
         guard let asked = senseHat else { return nil }
@@ -84,6 +93,16 @@ public enum DisplayRequest: Equatable, Sendable {
     }
 
     public static let forms = ["auto", "terminal", "kms", "kms:/dev/dri/cardN", "fb", "fb:/dev/fbN"]
+
+    /// The request as `--display` takes it; `init(argument:)` reads it back.
+    public var argument: String {
+        switch self {
+        case .auto: "auto"
+        case .terminal: "terminal"
+        case .kms(let node): node.map { "kms:" + $0 } ?? "kms"
+        case .framebuffer(let node): node.map { "fb:" + $0 } ?? "fb"
+        }
+    }
 
     /// Where the game will be drawn, and why, in a few words for the status line.
     public enum Choice: Equatable, Sendable {

@@ -16,7 +16,7 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @Option(help: "The seed (default: a new one, printed).")
+    @Option(parsing: .unconditional, help: "The seed (default: a new one, printed).")
     var seed: UInt64?
 
     @Option(help: ArgumentHelp("The maze's size in cells, border included (7 to 201 each way).", valueName: "WxH"))

@@ -19,7 +19,7 @@ struct Monitor: ParsableCommand {
             process spends per sample since the first (all its threads: the
             sensor's and monitor's own).
             With --json: every sample as one JSON object a line, with the fused
-            motion (README.md, "Motion as CoreMotion gives it"):
+            motion (docs/sensors.md, "Motion as CoreMotion gives it"):
               {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…",
                "gravity":[x,y,z],"attitude":[w,x,y,z],"user_accel":[x,y,z],
                "rotation_rate":[x,y,z] or null}
@@ -38,7 +38,7 @@ struct Monitor: ParsableCommand {
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false
 
-    @Option(help: "Stop after this many samples.")
+    @Option(parsing: .unconditional, help: "Stop after this many samples.")
     var samples: Int?
 
     func validate() throws {

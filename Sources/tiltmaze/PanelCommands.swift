@@ -20,7 +20,7 @@ struct CalibrateCommand: ParsableCommand {
             30° from level: steeper is clamped, and the screen says so); Zero
             (z) goes back to level; Correction (o) turns the neutral off and on
             without forgetting it; Done (q) saves it for this sensor in
-            $XDG_CONFIG_HOME/tiltmaze/calibration (README.md, "Calibration").
+            $XDG_CONFIG_HOME/tiltmaze/calibration (docs/sensors.md, "Calibration").
             The arrows and Enter, a gamepad's D-pad and A/Cross, or the Sense
             HAT joystick choose too. With the simulated board, WASD tilt it.
             """

@@ -33,13 +33,13 @@ struct Play: ParsableCommand {
     @OptionGroup(title: "Sensor")
     var sensor: SourceOptions
 
-    @Option(help: ArgumentHelp("A level file to play instead of the campaign (format: README.md, \"Level files\").", valueName: "file"))
+    @Option(help: ArgumentHelp("A level file to play instead of the campaign (format: docs/playing.md, \"Level files\").", valueName: "file"))
     var level: String?
 
     @Option(help: ArgumentHelp("Play your own campaign: a folder of level files, in the order of their names (01-first.txt, 02-next.txt, …; at most \(LevelFolder.maximumLevels)). Progress is kept as for the bundled one.", valueName: "dir"))
     var campaign: String?
 
-    @Option(help: ArgumentHelp("The campaign level to start at (1 to \(Campaign.levels.count) in the bundled one), if it is open; `tiltmaze levels` lists them.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The campaign level to start at (1 to \(Campaign.levels.count) in the bundled one), if it is open; `tiltmaze levels` lists them.", valueName: "n"))
     var start: Int?
 
     @Option(help: "How the player is drawn: pacman (faces its way, chomps) or ball (rolls).")
@@ -51,7 +51,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("The generated maze's size in cells, border included (7 to 201 each way).", valueName: "WxH"))
     var size: MazeSize = MazeSize(width: 41, height: 21)
 
-    @Option(help: "Physics rate, steps per second.")
+    @Option(parsing: .unconditional, help: "Physics rate, steps per second.")
     var physicsRate: Double = PhysicsLoop.defaultRate
 
     @Option(help: "Where to draw: auto (on a Linux console KMS, else the framebuffer; elsewhere the terminal), terminal, kms (tear-free page flips), kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat (the LED matrix), or a screen and the matrix: kms,sensehat.")

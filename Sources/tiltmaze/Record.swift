@@ -10,7 +10,7 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record a motion sensor's samples to a file, to replay with --source replay:FILE.",
         discussion: """
-            The file is a TiltMaze recording (README.md, "Recordings"): a text
+            The file is a TiltMaze recording (docs/sensors.md, "Recordings"): a text
             header naming the device, its rate, scales and mount matrix, then
             every sample exactly as the game received it. Ctrl-C (or
             --seconds) ends the recording and saves it; until then it is
@@ -25,7 +25,7 @@ struct Record: ParsableCommand {
     @OptionGroup(title: "Sensor")
     var sensor: SourceOptions
 
-    @Option(help: "Stop after this many seconds (default: until Ctrl-C).")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds (default: until Ctrl-C).")
     var seconds: Double?
 
     func validate() throws {

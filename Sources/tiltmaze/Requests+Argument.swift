@@ -10,6 +10,8 @@ extension SensorRequest: ExpressibleByArgument {
 }
 
 extension DisplaySelection: ExpressibleByArgument {
+    /// What help shows as the default: the argument, not the value's dump.
+    public var defaultValueDescription: String { argument }
     public static var allValueStrings: [String] { forms }
     public static var defaultCompletionKind: CompletionKind { .list(forms) }
 }

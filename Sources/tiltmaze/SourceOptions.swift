@@ -13,13 +13,13 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("iio-uri"), help: ArgumentHelp("Read the IIO sensor of another machine through its iiod: a libiio URI such as ip:raspberrypi.local (as libiio's tools take -u).", valueName: "uri"))
     var iioURI: String?
 
-    @Option(help: ArgumentHelp("Sensor rate, samples per second: the nearest a driver offers at or above it, the simulated board's exactly (default: 200; 100 for calibrate and colortilt, whose models run at 100 Hz).", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sensor rate, samples per second: the nearest a driver offers at or above it, the simulated board's exactly (default: 200; 100 for calibrate and colortilt, whose models run at 100 Hz).", valueName: "hz"))
     var sensorRate: Double?
 
     @Flag(name: .customLong("chip-fusion"), help: "Tilt by the sensor's own fusion where it has one (a BNO055's gravity vector) instead of TiltMaze's fusion of its readings. Shakes are not seen then: the chip's gravity leaves the pushes out.")
     var chipFusion = false
 
-    @Option(name: .customLong("wait-for-sensor"), help: ArgumentHelp("With --source auto, iio or evdev: when no sensor is there yet, look again for up to this many seconds (auto then falls back to the simulated board). For a board that boots into the game, where the sensor's driver may bind after the game starts.", valueName: "seconds"))
+    @Option(name: .customLong("wait-for-sensor"), parsing: .unconditional, help: ArgumentHelp("With --source auto, iio or evdev: when no sensor is there yet, look again for up to this many seconds (auto then falls back to the simulated board). For a board that boots into the game, where the sensor's driver may bind after the game starts.", valueName: "seconds"))
     var waitForSensor: Double = 0
 
     static let rates: ClosedRange<Double> = 10 ... 5_000

@@ -47,6 +47,32 @@ struct CommandLineTests {
         #expect(r.stderr.contains("sim"))
     }
 
+    @Test("a negative number after an option is checked as a number, not taken for a missing value",
+          arguments: [(["monitor", "--source", "sim", "--sensor-rate", "-5"], "--sensor-rate must be between 10 and 5000"),
+                      (["play", "--physics-rate", "-5"], "--physics-rate must be between 30 and 2000"),
+                      (["monitor", "--samples", "-3"], "--samples must be at least 1"),
+                      (["record", "/nonexistent/x.tmrec", "--seconds", "-2"], "--seconds must be more than 0"),
+                      (["monitor", "--wait-for-sensor", "-1"], "--wait-for-sensor must be between 0 and 600")])
+    func negativeNumbers(arguments: [String], error: String) throws {
+        let r = try ProgramRunner.run(arguments)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(error), "\(r.stderr)")
+        #expect(!r.stderr.contains("Missing value"), "\(r.stderr)")
+    }
+
+    @Test("every command's help shows defaults as they are typed, never a Swift value's dump",
+          arguments: ["play", "calibrate", "colortilt", "monitor", "record", "generate", "devices", "doctor", "levels"])
+    func helpDefaults(command: String) throws {
+        let r = try ProgramRunner.run([command, "--help"])
+        #expect(r.status == 0)
+        let help = r.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!help.contains("Optional("), "\(help)")
+        #expect(help.firstMatch(of: /default: [A-Z][A-Za-z]+\(/) == nil, "\(help)")
+        if ["play", "calibrate", "colortilt"].contains(command) {
+            #expect(help.contains("fb,sensehat; default: auto)"), "\(help)")
+        }
+    }
+
     @Test("--help describes play and its keys")
     func help() throws {
         let r = try ProgramRunner.run(["play", "--help"])

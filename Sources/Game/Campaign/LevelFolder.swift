@@ -30,7 +30,7 @@ public enum LevelFolder {
         case .failure(let errno): throw LevelFolderError(path: directory, reason: "\(errno)")
         }
         guard !names.isEmpty else {
-            throw LevelFolderError(path: directory, reason: "it holds no level files (NAME.txt; the format is in README.md, \"Level files\")")
+            throw LevelFolderError(path: directory, reason: "it holds no level files (NAME.txt; the format is in docs/playing.md, \"Level files\")")
         }
         guard names.count <= maximumLevels else {
             throw LevelFolderError(path: directory, reason: "it holds \(names.count) level files; a campaign has at most \(maximumLevels)")
