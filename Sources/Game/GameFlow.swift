@@ -105,6 +105,7 @@ public struct GameFlow: Sendable {
         }
         guard var open = menu else {
             switch input {
+            case .cancel: return .quit
             case .up: return .nudge(right: 0, up: 1)
             case .down: return .nudge(right: 0, up: -1)
             case .left: return .nudge(right: -1, up: 0)
@@ -124,7 +125,7 @@ public struct GameFlow: Sendable {
             menu = open
         case .select:
             return choose(open.selectedItem)
-        case .pause, .back:
+        case .pause, .back, .cancel:
             if open.menu == .paused { menu = nil }
             if open.menu == .levels { menu = levelsReturn }
         case .level, .restart, .quit, .screenshot, .character:

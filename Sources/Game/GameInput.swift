@@ -20,8 +20,12 @@ public enum GameInput: Equatable, Sendable {
     case pause
     /// Restart the level at once (r, Select / Create / −).
     case restart
-    /// Quit at once (q, Esc, Ctrl-C).
+    /// Quit at once (q, Ctrl-C).
     case quit
+    /// Esc: back out of the menu shown (the level list to the menu it came
+    /// from, the pause menu to the game); with no menu, quit. On a panel,
+    /// Esc is `back`.
+    case cancel
     /// Level the simulated board (space; on a panel also Select / Create / −).
     case level
     /// Save a picture of the screen (F12).
@@ -46,7 +50,8 @@ public enum GameInput: Equatable, Sendable {
         case .right: self = .right
         case .enter: self = .select
         case .space: self = .level
-        case .escape, .interrupt: self = .quit
+        case .escape: self = context == .game ? .cancel : .back
+        case .interrupt: self = .quit
         case .suspend: return nil
         case .function(12) where context == .game: self = .screenshot
         case .function: return nil

@@ -54,6 +54,20 @@ struct GameFlowTests {
         }
     }
 
+    @Test("Esc goes back one menu: the level list to the pause menu, the pause menu to the game; while playing it quits")
+    func escapeGoesBack() {
+        var flow = GameFlow(campaign: GameFlow.Campaign(current: 0, count: 3, unlocked: 2))
+        #expect(flow.handle(.pause) == nil)
+        while flow.menu?.selectedItem != .levels { _ = flow.handle(.down) }
+        #expect(flow.handle(.select) == nil)
+        #expect(flow.menu?.menu == .levels)
+        #expect(flow.handle(.cancel) == nil)
+        #expect(flow.menu?.menu == .paused && flow.menu?.selectedItem == .levels)
+        #expect(flow.handle(.cancel) == nil)
+        #expect(flow.menu == nil && !flow.wantsPause)
+        #expect(flow.handle(.cancel) == .quit)
+    }
+
     @Test("choosing Restart restarts and closes the menu; choosing Quit quits")
     func choosing() {
         var flow = GameFlow()
@@ -130,7 +144,8 @@ struct InputMappingTests {
         #expect(GameInput(key: .character(UInt8(ascii: "p"))) == .pause)
         #expect(GameInput(key: .character(UInt8(ascii: "R"))) == .restart)
         #expect(GameInput(key: .character(UInt8(ascii: "q"))) == .quit)
-        #expect(GameInput(key: .escape) == .quit)
+        #expect(GameInput(key: .escape) == .cancel)
+        #expect(GameInput(key: .escape, in: .panel) == .back)
         #expect(GameInput(key: .interrupt) == .quit)
         #expect(GameInput(key: .character(UInt8(ascii: "x"))) == nil)
         #expect(GameInput(key: .function(12)) == .screenshot)

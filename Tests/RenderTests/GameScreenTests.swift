@@ -163,6 +163,22 @@ struct GameScreenTests {
         #expect(h.terminal[40, 12].background == GamePalette.floor)
     }
 
+    /// Pause → Levels → Back: the level list is taller than the pause menu,
+    /// and its rows outside the pause box once stayed on screen, Back and
+    /// its cursor beside the pause menu's.
+    @Test func goingBackFromTheLevelListLeavesOnlyThePauseMenu() {
+        let h = Harness()
+        let paused = Fixtures.snapshot(ball: Point(1.5, 1.5), status: .paused)
+        h.show(paused, menu: MenuState(.paused, selected: 2))
+        let levels = (0 ..< 8).map { GameMenu.Item.level($0) } + [.back]
+        h.show(paused, menu: MenuState(.levels, items: levels, selected: 8))
+        #expect((0 ..< 24).contains { h.terminal.text(row: $0).contains("Back") })
+        h.show(paused, menu: MenuState(.paused, selected: 2))
+        let screen = (0 ..< 24).map { h.terminal.text(row: $0) }
+        #expect(!screen.contains { $0.contains("Back") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.map { $0.filter { $0 == "\u{25B6}" }.count }.reduce(0, +) == 1, "\(screen.joined(separator: "\n"))")
+    }
+
     @Test func aNoticeReplacesPausedOnTheStatusLine() {
         let h = Harness()
         h.game.setNotice("DualSense disconnected: waiting for it to come back")

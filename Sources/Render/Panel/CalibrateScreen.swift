@@ -35,7 +35,7 @@ public final class CalibrateScreen: PanelScreen {
         case .up: selected = (selected + Self.items.count - 1) % Self.items.count
         case .down: selected = (selected + 1) % Self.items.count
         case .select: return choose(Self.items[selected])
-        case .quit, .back: return false
+        case .quit, .back, .cancel: return false
         case .level: board?.level()
         case .character(let c):
             switch c {

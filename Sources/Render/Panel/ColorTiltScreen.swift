@@ -28,7 +28,7 @@ public final class ColorTiltScreen: PanelScreen {
 
     public func handle(_ input: GameInput) -> Bool {
         switch input {
-        case .quit, .back: return false
+        case .quit, .back, .cancel: return false
         case .character(UInt8(ascii: "a")): loop.send(.toggleAccelerometer)
         case .character(UInt8(ascii: "g")): loop.send(.toggleGyroscope)
         case .character(let c) where c >= UInt8(ascii: "1") && c <= UInt8(ascii: "6"):

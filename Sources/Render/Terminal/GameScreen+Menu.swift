@@ -5,17 +5,29 @@ import Game
 /// 12.34 s") over the items, the highlighted one marked and inverted.
 /// Drawn into the cells every frame while open; unchanged cells cost nothing.
 extension GameScreen {
-    func drawMenu(_ state: MenuState, snapshot: WorldSnapshot) {
+    /// Where a menu's box goes, in cells, and the width its items take.
+    struct MenuBox: Equatable {
+        var left: Int, top: Int, width: Int, height: Int
+        var widest: Int
+    }
+
+    /// The box `state` is drawn in (its headline is written into `textBytes`).
+    func menuBox(_ state: MenuState, snapshot: WorldSnapshot) -> MenuBox {
+        var text = ByteWriter(textBytes)
+        MenuText.headline(state, snapshot: snapshot, banner: banner, into: &text)
+        let widest = MenuText.widest(state, headlineCount: text.count, labels: levelLabels)
+        let width = widest + 6, height = state.items.count + 4
+        return MenuBox(left: max((layout.columns - width) / 2, 0), top: max((layout.rows - height) / 2, 0),
+                       width: width, height: height, widest: widest)
+    }
+
+    func drawMenu(_ state: MenuState, snapshot: WorldSnapshot, in box: MenuBox) {
         var text = ByteWriter(textBytes)
         MenuText.headline(state, snapshot: snapshot, banner: banner, into: &text)
         let headline = UnsafeBufferPointer(start: text.base, count: text.count)
         let items = state.items
-        let widest = MenuText.widest(state, headlineCount: headline.count, labels: levelLabels)
-
-        let inner = widest + 4
-        let width = inner + 2, height = items.count + 4
-        let left = max((layout.columns - width) / 2, 0)
-        let top = max((layout.rows - height) / 2, 0)
+        let widest = box.widest, inner = box.width - 2
+        let left = box.left, top = box.top, width = box.width, height = box.height
         let fg = GamePalette.messageText, bg = GamePalette.messageBackground
         screen.fillCells(column: left, row: top, width: width, height: height, background: bg)
         drawFrame(left: left, top: top, width: width, height: height, foreground: fg, background: bg)

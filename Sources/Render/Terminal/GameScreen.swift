@@ -30,8 +30,8 @@ public final class GameScreen {
     /// Scratch for numbers and messages formatted during a frame.
     let textBytes: UnsafeMutableBufferPointer<UInt8>
 
-    /// Whether the last frame had a menu box over the maze (its cells cover the picture's).
-    var lastBoxed = false
+    /// The last frame's menu box over the maze, if it had one (its cells cover the picture's).
+    var lastMenuBox: MenuBox?
     /// Shown on the status line while set (`setNotice`).
     var notice: UnsafeMutableBufferPointer<Unicode.Scalar>?
     /// `play --stats`: live figures take the sensor's place on the status
@@ -106,10 +106,12 @@ public final class GameScreen {
     /// next frame or resize.
     public func frame(for snapshot: WorldSnapshot, menu: MenuState? = nil) -> UnsafeRawBufferPointer {
         let tinted = snapshot.caughtFlash > 0
-        let boxed = menu != nil
-        // The menu box's cells cover the maze's: taking it away repaints the maze's cells whole.
-        let full = compositor.compose(snapshot, player: banner.player, forceFull: boxed != lastBoxed)
-        lastBoxed = boxed
+        let box = menu.map { menuBox($0, snapshot: snapshot) }
+        // The menu box's cells cover the maze's: when the box goes, or
+        // another takes its place (the level list's Back to the smaller
+        // pause menu), the maze's cells are repainted whole.
+        let full = compositor.compose(snapshot, player: banner.player, forceFull: box != lastMenuBox)
+        lastMenuBox = box
         let changed = compositor.finishFrame()
         if layout.mazeRows > 0, layout.columns > 0 {
             if full {
@@ -123,7 +125,7 @@ public final class GameScreen {
             }
         }
         drawStatusLine(snapshot, tinted: tinted)
-        if let menu { drawMenu(menu, snapshot: snapshot) }
+        if let menu, let box { drawMenu(menu, snapshot: snapshot, in: box) }
         return screen.encodeFrame()
     }
 
