@@ -6,6 +6,17 @@
 
 import PackageDescription
 
+var dependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system.git", from: "1.8.0"),
+]
+// `swift package generate-documentation --target LinuxMotion`: the library's
+// DocC catalogue. A player's build (TILTMAZE_PLAY_ONLY=1, below) never
+// makes it, so it does not fetch the plugin either.
+if Context.environment["TILTMAZE_PLAY_ONLY"] != "1" {
+    dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}
+
 // What other packages may depend on: the game and the motion library.
 var products: [Product] = [
     .executable(name: "tiltmaze", targets: ["tiltmaze"]),
@@ -25,12 +36,7 @@ let package = Package(
     name: "TiltMaze",
     platforms: [.macOS(.v15)],
     products: products,
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.0"),
-        // `swift package generate-documentation --target LinuxMotion`: the library's DocC catalogue.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-    ],
+    dependencies: dependencies,
     targets: [
         // C libraries, found through pkg-config; apt names the Debian packages.
         .systemLibrary(

@@ -146,6 +146,17 @@ def check_products():
     if products != ["LinuxMotion", "tiltmaze"]:
         sys.exit(f"check-api: the package exports {', '.join(products)}; other packages may see only tiltmaze and LinuxMotion")
     print("check-api: other packages see two products: tiltmaze and LinuxMotion")
+    # A player's build (make play, make install) fetches only what the program needs.
+    out = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True,
+                         env={**env, "TILTMAZE_PLAY_ONLY": "1"})
+    if out.returncode != 0:
+        sys.exit(f"check-api: swift package dump-package (TILTMAZE_PLAY_ONLY=1) failed:\n{out.stderr[-3000:]}")
+    fetched = sorted(d["sourceControl"][0]["location"]["remote"][0]["urlString"].rstrip("/").split("/")[-1].removesuffix(".git")
+                     for d in json.loads(out.stdout)["dependencies"] if "sourceControl" in d)
+    if fetched != ["swift-argument-parser", "swift-system"]:
+        sys.exit(f"check-api: a player's build (TILTMAZE_PLAY_ONLY=1) fetches {', '.join(fetched)}; "
+                 "it needs only swift-argument-parser and swift-system")
+    print("check-api: a player's build fetches swift-argument-parser and swift-system, nothing else")
 
 
 def main():
