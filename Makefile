@@ -18,7 +18,7 @@ TSAN_STRESS_ITEMS ?= 10000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: play test build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 bench-smoke deps-play deps-test bench golden clean
+.PHONY: play test test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
 	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze $(SWIFT_BUILD_FLAGS)
@@ -26,7 +26,7 @@ play: deps-play
 
 test: deps-test build
 	python3 scripts/check-module-layers.py
-	$(SWIFT) test
+	scripts/with-load.sh $(SWIFT) test
 	$(MAKE) test-library
 	$(MAKE) test-install
 	$(MAKE) test-deb
@@ -86,13 +86,15 @@ test-deb: release
 
 # The LinuxMotion library as other programs see it: the examples (a package
 # of their own, depending on it by path) built and run against monitor --json
-# on a BROAD replay, its DocC catalogue built without warnings, and its
-# public API checked against api/.
+# on the shipped BROAD recording, its DocC catalogue built without warnings,
+# its public API checked against api/, and every Swift listing of the docs
+# compiled in a package of its own.
 test-library: build
 	$(SWIFT) build --package-path Examples
 	python3 scripts/check-library-client.py .build/debug/tiltmaze Examples/.build/debug
 	scripts/check-docs.sh
 	python3 scripts/check-api.py
+	python3 scripts/check-doc-listings.py
 
 # The benchmarks are a package of their own (see Benchmarks/Package.swift).
 # Every benchmark runs once, briefly, so one that no longer builds, sets up or
@@ -102,6 +104,12 @@ bench-smoke:
 
 build:
 	$(SWIFT) build
+
+# The Swift suite with the CPUs and the disk kept busy (stress-ng), as
+# `make test` runs it; RUNS=3 runs it three times in a row.
+RUNS ?= 1
+test-load: deps-test build
+	@for i in $$(seq $(RUNS)); do echo "test-load: run $$i of $(RUNS)"; scripts/with-load.sh $(SWIFT) test || exit 1; done
 
 # TiltMaze on aarch64, as a Raspberry Pi runs it. Cross-built natively, run
 # under qemu-user in a Debian trixie arm64 root kept in TILTMAZE_ARM64_ROOT

@@ -27,8 +27,9 @@ if [ "$purpose" = test ]; then
     # The package is built, linted and installed in an overlaid root: dpkg-dev,
     # lintian, acl (setfacl, which the package depends on), and systemd
     # (systemctl and systemd-analyze, for the units and tiltmaze kiosk).
+    # stress-ng keeps the CPUs and the disk busy while the suite runs (scripts/with-load.sh).
     packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 qemu-system-arm busybox-static kmod iiod
-        dpkg-dev lintian acl systemd)
+        dpkg-dev lintian acl systemd stress-ng)
 fi
 
 if [ "$purpose" = arm64 ]; then

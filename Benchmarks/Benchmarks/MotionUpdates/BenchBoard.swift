@@ -18,7 +18,7 @@ import Glibc
 final class BenchBoard: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `board` belongs to the board's thread.
     // The ring the motion library gives a source of ours: pushes ring its doorbell.
-    let samples = SPSCRing<MotionSample>.forMotionSource(capacity: defaultSampleRingCapacity)
+    let samples = MotionManager.sampleRing(capacity: defaultSampleRingCapacity)
     let rate: Double
     var displayName: String { "simulated board at \(Int(rate)) Hz, stamped at push" }
     var calibrationIdentity: String? { nil }
