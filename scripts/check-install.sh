@@ -18,6 +18,13 @@ make --no-print-directory install DESTDIR="$root" >/tmp/tiltmaze-install.log 2>&
 bin=$root/usr/local/bin/tiltmaze
 check "the installed binary does not print the version" '[[ $("$bin" --version) == "$(.build/debug/tiltmaze --version)" ]]'
 check "the installed binary does not run doctor" '"$bin" doctor >/dev/null 2>&1 || [[ $? == 1 ]]'
+# Its advice on permissions names the instructions it installed, never the
+# source tree's udev/README.md, which an installed program's user does not have.
+advice=$("$bin" doctor 2>&1)
+check "doctor, installed, points to udev/README.md: $advice" '[[ $advice != *udev/README.md* ]]'
+# (As root, its group line always gives the pointer.)
+check "doctor, installed, names no installed udev.md: $advice" '[[ $(id -u) != 0 || $advice == *"$root/usr/local/share/doc/tiltmaze/udev.md"* ]] && [[ -s $root/usr/local/share/doc/tiltmaze/udev.md ]]'
+check "the recording is not installed" '[[ -s $root/usr/local/share/tiltmaze/recordings/broad-21-fast-combined.csv && -s $root/usr/local/share/tiltmaze/recordings/LICENSE ]]'
 man1=$root/usr/local/share/man/man1
 check "no manual page tiltmaze-play" 'MANWIDTH=80 man -l "$man1/tiltmaze-play.1.gz" 2>/dev/null | grep -q "tiltmaze play"'
 check "tiltmaze.1 does not list the subcommands" 'MANWIDTH=80 man -l "$man1/tiltmaze.1.gz" 2>/dev/null | grep -q "calibrate"'

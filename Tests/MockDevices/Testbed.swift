@@ -129,12 +129,24 @@ public final class Testbed {
     }
 
     /// Replaces a file of the fake sysfs with `text` exactly as given.
+    ///
+    /// In place, and never empty on the way: a sysfs attribute answers each
+    /// read whole, and a program may keep one open and `pread` it while a
+    /// test changes it (TiltMaze's polled IIO source does). Truncating first,
+    /// as `fopen(…, "w")` does, let such a read find the file empty on a
+    /// loaded machine, and the source stopped on it. So the new text is
+    /// written over the old in one `pwrite`, and only then is the file cut
+    /// to its length: a read in between sees the new value, ended by its
+    /// newline, with what is left of the old after it.
     public func writeFile(_ path: String, _ text: String) throws(TestbedError) {
-        guard let f = fopen(realPath(path), "we") else {
+        let fd = open(realPath(path), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw TestbedError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count, ftruncate(fd, off_t(bytes.count)) == 0 else {
             throw TestbedError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        defer { fclose(f) }
-        _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, f) }
     }
 
     /// Changes a fake file's permission bits (e.g. 0o000 for "permission denied").

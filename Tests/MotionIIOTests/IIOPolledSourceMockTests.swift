@@ -96,7 +96,7 @@ struct IIOPolledSourceMockTests {
             #expect(eventually {
                 source.samples.drain { got.append($0) }
                 return got.last(where: \.hasMagneticField).map { abs($0.magneticField.y + 100 * 0.1508) < 1e-9 } == true
-            })
+            }, "no new field; the source: \(source.failure ?? "running"), dropped \(source.samples.droppedCount)")
             // Read on every fourth poll at most (200 Hz against 50): never more fields than a quarter of the samples, plus one.
             #expect(got.filter(\.hasMagneticField).count <= got.count / 4 + 1)
         }
