@@ -132,7 +132,7 @@ def main():
     run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note", binary])
 
     doc = root + "/usr/share/doc/tiltmaze"
-    os.makedirs(doc)
+    os.makedirs(doc, exist_ok=True)  # install.py put the documentation there
     shutil.copyfile(os.path.join(PACKAGING, "copyright"), doc + "/copyright")
     # A native package's changelog is changelog.gz; -n: no name or time in the gzip header.
     with open(os.path.join(PACKAGING, "changelog"), "rb") as f:
