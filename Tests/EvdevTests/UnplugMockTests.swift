@@ -56,6 +56,14 @@ extension EvdevMockSuites {
             }
         }
 
+        /// The next read of `node` fails with ENODEV, saying the device is gone.
+        static func expectReadFailsGone(_ node: EvdevDevice, sourceLocation: SourceLocation = #_sourceLocation) {
+            var buffer = [EvdevEvent](repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0), count: 16)
+            #expect(sourceLocation: sourceLocation) {
+                _ = try buffer.withUnsafeMutableBufferPointer { try node.readEvents(into: $0) }
+            } throws: { isGone($0) }
+        }
+
         @Test("events still queued when the device goes are lost, and the read fails with ENODEV")
         func unreadEventsAreLost() throws {
             try EvdevMockSuites.withOpenNode(motion) { testbed, node, _ in
@@ -64,10 +72,7 @@ extension EvdevMockSuites {
                 try testbed.unplug(motion)
                 let readable = try node.waitForEvents(timeoutMilliseconds: 2000)
                 #expect(readable)
-                var buffer = [EvdevEvent](repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0), count: 16)
-                #expect { _ = try buffer.withUnsafeMutableBufferPointer { try node.readEvents(into: $0) } } throws: {
-                    Unplug.isGone($0)
-                }
+                Unplug.expectReadFailsGone(node)
             }
         }
 
@@ -80,10 +85,7 @@ extension EvdevMockSuites {
                 try testbed.writeEvents(MockDeviceFrames.dualSense((1, 2, 3), (4, 5, 6), device: 1, at: 1_000_000_000),
                                         to: motion.devicePath)
                 try testbed.unplugDuringNextRead(motion)
-                var buffer = [EvdevEvent](repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0), count: 16)
-                #expect { _ = try buffer.withUnsafeMutableBufferPointer { try node.readEvents(into: $0) } } throws: {
-                    Unplug.isGone($0)
-                }
+                Unplug.expectReadFailsGone(node)
             }
         }
 
@@ -113,10 +115,7 @@ extension EvdevMockSuites {
         func pluggedBackIn() throws {
             try EvdevMockSuites.withOpenNode(motion) { testbed, node, _ in
                 try testbed.unplug(motion)
-                var buffer = [EvdevEvent](repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0), count: 16)
-                #expect { _ = try buffer.withUnsafeMutableBufferPointer { try node.readEvents(into: $0) } } throws: {
-                    Unplug.isGone($0)
-                }
+                Unplug.expectReadFailsGone(node)
                 let again = MockEvdevDevice.dualSenseMotion(eventNumber: 3)
                 try testbed.add(again)
                 let reopened = try EvdevDevice(path: again.devicePath)

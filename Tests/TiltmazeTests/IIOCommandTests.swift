@@ -233,8 +233,23 @@ func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed,
     try p.run()
     let enable = "/sys/bus/iio/devices/\(device)/buffer/enable"
     let deadline = Date().addingTimeInterval(20)
-    while testbed.readFile(enable) != "1" && Date() < deadline && p.isRunning { usleep(10_000) }
-    try #require(testbed.readFile(enable) == "1", "\(arguments.joined(separator: " ")) never enabled the buffer")
+    // Read once a round and kept: while the program sets its capture up,
+    // `enable` can read "1" and then, for a moment, not (a second look
+    // found it so under arm64 emulation, one run in eight, and the test
+    // stopped the program). Scans written then wait in the node for the
+    // program all the same.
+    var enabled = testbed.readFile(enable) == "1"
+    while !enabled && Date() < deadline && p.isRunning {
+        usleep(10_000)
+        enabled = testbed.readFile(enable) == "1"
+    }
+    if !enabled {
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(Bool(false), "\(arguments.joined(separator: " ")) never enabled the buffer; it ended with status \(p.terminationStatus), printing \(printed), saying: \(said)")
+    }
     try testbed.writeScans(scans, to: "/dev/\(device)")
     while p.isRunning && Date() < deadline { usleep(10_000) }
     if p.isRunning { p.terminate() }
