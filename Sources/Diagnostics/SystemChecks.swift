@@ -32,7 +32,7 @@ extension DoctorReport {
         case .notMember:
             return .warn("group", "you are not in group \(group): sudo usermod -aG \(group) $USER, then log out and in again")
         case .missing:
-            return .warn("group", "there is no group \(group): the udev rules are not installed (\(UdevGuide.current.install); \(UdevGuide.current.instructions))")
+            return .warn("group", "there is no group \(group): the udev rules are not installed (\(UdevGuide.current.steps))")
         }
     }
 

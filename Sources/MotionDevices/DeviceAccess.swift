@@ -72,7 +72,7 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         case .notMember:
             return why + "; join group \(Self.ruleGroup) (sudo usermod -aG \(Self.ruleGroup) $USER) and log in again"
         case .member where !otherGroupWouldAdmit:
-            return why + "; you are in group \(Self.ruleGroup) but the udev rules do not cover it: reinstall them (\(UdevGuide.current.install); \(UdevGuide.current.instructions)) and re-trigger udev"
+            return why + "; you are in group \(Self.ruleGroup) but the udev rules do not cover it: reinstall them (\(UdevGuide.current.steps)) and re-trigger udev"
         case .member, .missing:
             break
         }
@@ -85,7 +85,7 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         guard coveredByRules else {
             return why + "; TiltMaze's udev rules leave I²C buses alone (a bus reaches every chip on it): on Raspberry Pi OS the group i2c may use them (sudo raspi-config nonint do_i2c 0 sets that up), elsewhere give a group access with a udev rule of your own"
         }
-        return why + "; install the udev rules (\(UdevGuide.current.install); \(UdevGuide.current.instructions)) to give group access"
+        return why + "; install the udev rules (\(UdevGuide.current.steps)) to give group access"
     }
 
     static func userName(_ uid: uid_t) -> String {

@@ -13,7 +13,7 @@ extension DeviceError {
     public var withSetupAdvice: DeviceError {
         guard isPermissionDenied, detail == nil else { return self }
         var advised = self
-        advised.detail = "this user may not open it: install the udev rules (\(UdevGuide.current.install); \(UdevGuide.current.instructions)) and log in again"
+        advised.detail = "this user may not open it: install the udev rules (\(UdevGuide.current.steps)) and log in again"
         return advised
     }
 }

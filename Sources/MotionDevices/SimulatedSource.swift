@@ -54,9 +54,8 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
     /// Tilts the board one step further: `right` > 0 lowers the right edge,
     /// `up` > 0 lowers the top edge (so the ball rolls that way). Any thread.
     public func nudge(right: Int, up: Int) {
-        let limit = maxTilt
-        update(commandedRoll) { max(-limit, min(limit, $0 + Double(right) * tiltStep)) }
-        update(commandedPitch) { max(-limit, min(limit, $0 + Double(up) * tiltStep)) }
+        update(commandedRoll) { clamped($0 + Double(right) * tiltStep) }
+        update(commandedPitch) { clamped($0 + Double(up) * tiltStep) }
     }
 
     public func shake(direction: Int) {
@@ -69,9 +68,11 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
     /// turns there as a hand would turn it (`TiltBoard`), so the gyroscope
     /// sees the turn. Any thread.
     public func tilt(right: Double, up: Double) {
-        commandedRoll.store(max(-maxTilt, min(maxTilt, right)).bitPattern, ordering: .relaxed)
-        commandedPitch.store(max(-maxTilt, min(maxTilt, up)).bitPattern, ordering: .relaxed)
+        commandedRoll.store(clamped(right).bitPattern, ordering: .relaxed)
+        commandedPitch.store(clamped(up).bitPattern, ordering: .relaxed)
     }
+
+    private func clamped(_ angle: Double) -> Double { max(-maxTilt, min(maxTilt, angle)) }
 
     /// The furthest the board tilts either way about each axis, radians.
     public let maxTilt: Double

@@ -15,6 +15,8 @@ package struct UdevGuide: Sendable, Equatable {
     package var instructions: String
     /// How to put the rules (back) in.
     package var install: String
+    /// Both, as the advice gives them: "sudo udev/install.sh; udev/README.md".
+    package var steps: String { "\(install); \(instructions)" }
 
     /// For the running program.
     package static let current = UdevGuide(executable: runningExecutable(), fileExists: { access($0, F_OK) == 0 })
@@ -22,10 +24,10 @@ package struct UdevGuide: Sendable, Equatable {
     /// For the program at `executable`: installed when its directory's
     /// `../share/doc/tiltmaze/udev.md` exists.
     package init(executable: String?, fileExists: (String) -> Bool) {
-        if let executable, let slash = executable.lastIndex(of: "/") {
-            let prefix = String(executable[..<slash]).replacing(/\/bin$/, with: "")
+        if let executable, let slash = executable.lastIndex(of: "/"), executable[..<slash].hasSuffix("/bin") {
+            let prefix = String(executable[..<slash].dropLast("/bin".count))
             let installed = prefix + "/share/doc/tiltmaze/udev.md"
-            if prefix != String(executable[..<slash]), fileExists(installed) {
+            if fileExists(installed) {
                 instructions = installed
                 install = prefix == "/usr" ? "sudo apt install --reinstall tiltmaze" : "sudo make install, from the source tree"
                 return

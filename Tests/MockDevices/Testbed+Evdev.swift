@@ -145,19 +145,23 @@ extension Testbed {
         return Int(count)
     }
 
+    /// Waits (up to 2 s) until at least `bytes` wait unread.
     private func waitForQueue(_ node: String, atLeast bytes: Int) {
-        for _ in 0..<2000 {
-            guard let queued = queuedInputBytes(node), queued < bytes else { return }
-            usleep(1000)
-        }
+        waitForQueue(node, milliseconds: 2_000) { $0 >= bytes }
     }
 
     /// Waits (up to 20 s: a reader that has stopped must not hang the test,
     /// which then fails on what it did not read) until no more than `bytes`
     /// wait unread.
     private func waitForQueue(_ node: String, atMost bytes: Int) {
-        for _ in 0..<20_000 {
-            guard let queued = queuedInputBytes(node), queued > bytes else { return }
+        waitForQueue(node, milliseconds: 20_000) { $0 <= bytes }
+    }
+
+    /// Looks at the bytes waiting unread every millisecond until `done`
+    /// holds, the count cannot be had, or `milliseconds` pass.
+    private func waitForQueue(_ node: String, milliseconds: Int, until done: (Int) -> Bool) {
+        for _ in 0..<milliseconds {
+            guard let queued = queuedInputBytes(node), !done(queued) else { return }
             usleep(1000)
         }
     }

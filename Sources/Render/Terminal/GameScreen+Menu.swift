@@ -22,6 +22,7 @@ extension GameScreen {
     }
 
     func drawMenu(_ state: MenuState, snapshot: WorldSnapshot, in box: MenuBox) {
+        // Written again: the status line used the scratch since `menuBox`.
         var text = ByteWriter(textBytes)
         MenuText.headline(state, snapshot: snapshot, banner: banner, into: &text)
         let headline = UnsafeBufferPointer(start: text.base, count: text.count)
