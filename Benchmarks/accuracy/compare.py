@@ -172,8 +172,8 @@ def step_lag(tool, work, rate, seed):
     filters.write_csv(path, t_ns, acc, gyr)
     truth_time = reached(truth)
     lag = {
-        "TiltMaze": reached(filters.run_tiltmaze(tool, path)),
-        "TiltMaze, accelerometer only (5 Hz low-pass)": reached(filters.run_tiltmaze(tool, path, ["--accelerometer-only"])),
+        "TiltMaze": reached(filters.run_tiltmaze(tool, path)[:, :3]),
+        "TiltMaze, accelerometer only (5 Hz low-pass)": reached(filters.run_tiltmaze(tool, path, ["--accelerometer-only"])[:, :3]),
         "VQF": reached(filters.run_vqf(acc, gyr, rate)),
         "Fusion": reached(filters.run_fusion(acc, gyr, rate)),
     }
@@ -207,7 +207,7 @@ def main():
         path = os.path.join(work, f"case{i}.csv")
         filters.write_csv(path, t_ns, acc, gyr)
         results = {
-            "TiltMaze": score(filters.run_tiltmaze(tool, path), truth, args.rate),
+            "TiltMaze": score(filters.run_tiltmaze(tool, path)[:, :3], truth, args.rate),
             "VQF": score(filters.run_vqf(acc, gyr, args.rate), truth, args.rate),
             "Fusion": score(filters.run_fusion(acc, gyr, args.rate), truth, args.rate),
         }

@@ -46,19 +46,22 @@ def build_tool():
     return os.path.join(PACKAGE, ".build", "release", "FilterAccuracy")
 
 
-def write_csv(path, t_ns, acc, gyr):
-    """The trajectory file FilterAccuracy reads. repr keeps every double exact,
-    so the tool sees the very numbers the Python filters get."""
+def write_csv(path, t_ns, acc, gyr, mag=None):
+    """The trajectory file FilterAccuracy reads (with the magnetometer's
+    columns, µT, when mag is given). repr keeps every double exact, so the
+    tool sees the very numbers the Python filters get."""
     import numpy as np
-    rows = np.column_stack([acc, gyr]).tolist()
+    rows = np.column_stack([acc, gyr] + ([] if mag is None else [mag])).tolist()
     with open(path, "w") as f:
-        f.write("t_ns,ax,ay,az,gx,gy,gz\n")
+        f.write("t_ns,ax,ay,az,gx,gy,gz" + ("" if mag is None else ",mx,my,mz") + "\n")
         f.write("".join(f"{t}," + ",".join(map(repr, r)) + "\n" for t, r in zip(np.asarray(t_ns).tolist(), rows)))
 
 
 def run_tiltmaze(tool, csv, options=()):
     """TiltMaze's filter over a file from write_csv (["--accelerometer-only"]
-    for the path of a sensor without a gyroscope)."""
+    for the path of a sensor without a gyroscope): N×7, per sample "up" in
+    the board frame, then the attitude quaternion w x y z (options: see
+    Tools/FilterAccuracy/main.swift)."""
     import numpy as np
     out = subprocess.run([tool, *options, csv], check=True, capture_output=True, text=True).stdout
     return np.loadtxt(io.StringIO(out), delimiter=",", ndmin=2)
@@ -117,6 +120,62 @@ def run_fusion(acc, gyr, rate):
         ahrs.update_no_magnetometer(bias.update(g), a)
         out[k] = ahrs.get_gravity()   # "up" in the board frame, unit length
     return out
+
+
+def run_vqf_9d(acc, gyr, mag, rate):
+    """VQF online with its magnetometer (nine axes, default settings: magnetic
+    disturbance rejection on): its attitude quaternions, w x y z."""
+    import numpy as np
+    from vqf import VQF
+    gyr, acc, mag = (np.ascontiguousarray(a, dtype=float) for a in (gyr, acc, mag))
+    return VQF(1.0 / rate).updateBatch(gyr, acc, mag)["quat9D"]
+
+
+def run_vqf_offline_9d(acc, gyr, mag, rate):
+    """Offline VQF with its magnetometer: acausal, a bound."""
+    import numpy as np
+    from vqf import offlineVQF
+    gyr, acc, mag = (np.ascontiguousarray(a, dtype=float) for a in (gyr, acc, mag))
+    return offlineVQF(gyr, acc, mag, 1.0 / rate)["quat9D"]
+
+
+def run_fusion_9d(acc, gyr, mag, rate):
+    """Fusion with its magnetometer: run_fusion's settings, plus magnetic
+    rejection 10° (Fusion's README's value; it shares the 5 s rejection
+    timeout). Its attitude quaternions, w x y z (earth frame north-west-up)."""
+    import imufusion
+    import numpy as np
+    ahrs = imufusion.Ahrs()
+    ahrs.set_settings(imufusion.AhrsSettings(sample_rate=rate, gain=0.5, acceleration_rejection=10.0,
+                                             magnetic_rejection=10.0, rejection_timeout=5.0))
+    ahrs.set_sample_period(1.0 / rate)
+    bias = imufusion.Bias()
+    bias.set_settings(imufusion.BiasSettings(sample_rate=rate))
+    out = np.empty((len(acc), 4))
+    for k, (g, a, m) in enumerate(zip(np.degrees(gyr), np.asarray(acc) / G, np.asarray(mag))):
+        ahrs.update(bias.update(g), a, m)
+        out[k] = ahrs.get_quaternion()
+    return out
+
+
+def heading(estimate, truth, movement):
+    """Heading error per sample, degrees, and its RMS over the movement
+    phase. The error is the turn about the vertical of q_est ⊗ q_true⁻¹
+    (2·atan2(z, w): the twist about earth z), less one constant per filter
+    and trial, the circular mean of that turn over the movement phase: the
+    reference's x is not magnetic north, and filters disagree on which axis
+    north is (VQF east-north-up, Fusion and CoreMotion north first). What
+    remains is how far the heading wanders. NaN where the reference is lost."""
+    import numpy as np
+    q = np.asarray(estimate, dtype=float)
+    t = np.asarray(truth, dtype=float) * np.array([1, -1, -1, -1])
+    w = q[:, 0] * t[:, 0] - q[:, 1] * t[:, 1] - q[:, 2] * t[:, 2] - q[:, 3] * t[:, 3]
+    z = q[:, 0] * t[:, 3] + q[:, 1] * t[:, 2] - q[:, 2] * t[:, 1] + q[:, 3] * t[:, 0]
+    turn = 2 * np.arctan2(z, w)
+    used = movement & np.isfinite(turn)
+    constant = np.angle(np.mean(np.exp(1j * turn[used])))
+    errors = np.degrees(np.angle(np.exp(1j * (turn - constant))))
+    return errors, float(np.sqrt(np.mean(np.square(errors[used]))))
 
 
 def inclination(estimate, truth):

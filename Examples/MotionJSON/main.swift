@@ -17,7 +17,7 @@ guard let request = SensorRequest(argument: arguments.first ?? "auto") else {
 
 @Sendable func line(_ m: DeviceMotion) -> String {
     func v(_ v: Vector3) -> String { "[\(v.x),\(v.y),\(v.z)]" }
-    let q = m.attitude
+    let q = m.attitude.quaternion
     return "{\"accel\":\(v(m.acceleration)),\"gravity\":\(v(m.gravity)),\"attitude\":[\(q.w),\(q.x),\(q.y),\(q.z)],"
         + "\"user_accel\":\(v(m.userAcceleration)),\"rotation_rate\":\(m.rotationRate.map(v) ?? "null")}"
 }

@@ -14,9 +14,10 @@ public struct DeviceMotion: Sendable, Equatable {
     /// When the sample was taken: `CLOCK_MONOTONIC` nanoseconds, the driver's
     /// own stamp where it gives one.
     public var timestamp: Int64
-    /// Board → earth (earth z up), from level whatever the neutral. Heading
-    /// is free with six axes and drifts.
-    public var attitude: Quaternion
+    /// The board's attitude in the reference frame the updates were started
+    /// with (earth z up), from level whatever the neutral. In the default
+    /// `xArbitraryZVertical` the heading is the gyroscope's and drifts.
+    public var attitude: Attitude
     /// Gravity's pull in the board frame, m/s², measured from level.
     public var gravity: Vector3
     /// ``gravity`` as the player means it: seen from the neutral taken with
@@ -32,13 +33,23 @@ public struct DeviceMotion: Sendable, Equatable {
     public var acceleration: Vector3
     /// A shake that crossed the detector's threshold on this sample, if one did.
     public var shake: Shake?
+    /// Degrees clockwise from magnetic north, in [0, 360), of the board's
+    /// top edge; −1 unless the updates were started in
+    /// `xMagneticNorthZVertical` and a magnetometer has found north (as
+    /// CoreMotion gives −1 in the other frames).
+    public var heading: Double
+    /// The magnetic field with its calibration's accuracy; nil without a magnetometer.
+    public var magneticField: CalibratedMagneticField?
 
     /// A motion from its parts (tests, and programs that replay their own);
     /// `calibratedGravity` is `gravity` unless given.
-    public init(timestamp: Int64, attitude: Quaternion, gravity: Vector3, calibratedGravity: Vector3? = nil,
-                userAcceleration: Vector3, rotationRate: Vector3?, acceleration: Vector3, shake: Shake? = nil) {
+    public init(timestamp: Int64, attitude: Attitude, gravity: Vector3, calibratedGravity: Vector3? = nil,
+                userAcceleration: Vector3, rotationRate: Vector3?, acceleration: Vector3, shake: Shake? = nil,
+                heading: Double = -1, magneticField: CalibratedMagneticField? = nil) {
         self.timestamp = timestamp
         self.attitude = attitude
+        self.heading = heading
+        self.magneticField = magneticField
         self.gravity = gravity
         self.calibratedGravity = calibratedGravity ?? gravity
         self.userAcceleration = userAcceleration
@@ -49,10 +60,11 @@ public struct DeviceMotion: Sendable, Equatable {
 
     /// The fused motion of `sample`, with the player's neutral `reference`.
     init(_ sample: MotionSample, motion: FusedMotion, shake: Shake?, reference: TiltReference) {
-        self.init(timestamp: sample.timestamp, attitude: motion.attitude, gravity: motion.gravity,
+        self.init(timestamp: sample.timestamp, attitude: Attitude(motion.attitude), gravity: motion.gravity,
                   calibratedGravity: reference.apply(to: motion.gravity),
                   userAcceleration: motion.userAcceleration,
                   rotationRate: sample.hasRotationRate ? motion.rotationRate : nil,
-                  acceleration: sample.acceleration, shake: shake)
+                  acceleration: sample.acceleration, shake: shake, heading: motion.heading ?? -1,
+                  magneticField: motion.magneticField.map { CalibratedMagneticField(field: $0, accuracy: motion.magneticAccuracy) })
     }
 }

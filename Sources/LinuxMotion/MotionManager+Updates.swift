@@ -17,6 +17,11 @@ extension MotionManager {
     /// sensor to it takes no lock and allocates nothing. Keep the handler
     /// short: samples wait in the sensor's ring while it runs.
     /// - Parameters:
+    ///   - referenceFrame: the frame ``DeviceMotion/attitude`` is given in.
+    ///     The two that use the magnetometer fall back to the default,
+    ///     `xArbitraryZVertical`, until a field has been read (and for good
+    ///     on a sensor without one); ``DeviceMotion/heading`` is given in
+    ///     `xMagneticNorthZVertical` only.
     ///   - threadName: the thread's name (15 bytes are kept), as `top -H` shows it.
     ///   - estimator: the attitude filter to start from; nil starts from the
     ///     device's stored calibration (its neutral and gyroscope bias), else level.
@@ -24,15 +29,17 @@ extension MotionManager {
     ///   - completion: called once, on that thread, if the updates end by themselves.
     /// - Throws: ``MotionError/unavailable(_:)`` when the sensor cannot be
     ///   had, ``MotionError/alreadyActive`` when updates run already.
-    public func startDeviceMotionUpdates(threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
+    public func startDeviceMotionUpdates(using referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
+                                         threadName: String = "motion-updates", estimator: TiltEstimator? = nil,
                                          handler: @escaping @Sendable (DeviceMotion) -> Void,
                                          completion: @escaping @Sendable (MotionError?) -> Void = { _ in }) throws(MotionError) {
-        try startUpdates(threadName: threadName, estimator: estimator, deliver: Self.deviceMotion(handler), completion: completion)
+        try startUpdates(threadName: threadName, estimator: estimator, referenceFrame: referenceFrame,
+                         deliver: Self.deviceMotion(handler), completion: completion)
     }
 
     /// Calls `handler` with each accelerometer reading as the sensor gave it,
     /// on a thread named `threadName`; `completion` as for
-    /// ``startDeviceMotionUpdates(threadName:estimator:handler:completion:)``.
+    /// ``startDeviceMotionUpdates(using:threadName:estimator:handler:completion:)``.
     /// The attitude filter still runs, so ``calibration`` keeps learning.
     public func startAccelerometerUpdates(threadName: String = "motion-updates",
                                           handler: @escaping @Sendable (AccelerometerData) -> Void,
@@ -71,16 +78,18 @@ extension MotionManager {
     /// the sensor's thread never waits for the consumer. Values come in
     /// batches at most every 4 ms (each sample at once below 250 Hz), which
     /// spares the consumer a wake-up per sample; for each sample as it
-    /// comes, use ``startDeviceMotionUpdates(threadName:estimator:handler:completion:)``.
-    public func deviceMotionUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
+    /// comes, use ``startDeviceMotionUpdates(using:threadName:estimator:handler:completion:)``.
+    /// `referenceFrame` is as for that method.
+    public func deviceMotionUpdates(using referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
+                                    bufferLimit: Int = 256, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<DeviceMotion, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
-            try startUpdates(threadName: threadName, estimator: nil, coalescing: Self.streamCoalescing,
-                             deliver: Self.deviceMotion(yield), completion: completion)
+            try startUpdates(threadName: threadName, estimator: nil, referenceFrame: referenceFrame,
+                             coalescing: Self.streamCoalescing, deliver: Self.deviceMotion(yield), completion: completion)
         }
     }
 
-    /// Each accelerometer reading, as ``deviceMotionUpdates(bufferLimit:threadName:)`` gives motion.
+    /// Each accelerometer reading, as ``deviceMotionUpdates(using:bufferLimit:threadName:)`` gives motion.
     public func accelerometerUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<AccelerometerData, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in
@@ -89,7 +98,7 @@ extension MotionManager {
         }
     }
 
-    /// Each gyroscope reading, as ``deviceMotionUpdates(bufferLimit:threadName:)`` gives motion.
+    /// Each gyroscope reading, as ``deviceMotionUpdates(using:bufferLimit:threadName:)`` gives motion.
     /// - Throws: ``MotionError/unavailable(_:)`` as well when the sensor has no gyroscope.
     public func gyroUpdates(bufferLimit: Int = 256, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<GyroData, any Error> {
@@ -99,7 +108,7 @@ extension MotionManager {
         }
     }
 
-    /// Each shake, as ``deviceMotionUpdates(bufferLimit:threadName:)`` gives motion.
+    /// Each shake, as ``deviceMotionUpdates(using:bufferLimit:threadName:)`` gives motion.
     public func shakeUpdates(bufferLimit: Int = 16, threadName: String = "motion-updates")
         throws(MotionError) -> AsyncThrowingStream<Shake, any Error> {
         try updates(bufferLimit: bufferLimit) { (yield, completion) throws(MotionError) in

@@ -18,8 +18,8 @@ import Synchronization
 /// }
 /// ```
 ///
-/// Two ways to receive: ``deviceMotionUpdates(bufferLimit:threadName:)`` as
-/// an `AsyncThrowingStream`, or ``startDeviceMotionUpdates(threadName:estimator:handler:completion:)``,
+/// Two ways to receive: ``deviceMotionUpdates(using:bufferLimit:threadName:)`` as
+/// an `AsyncThrowingStream`, or ``startDeviceMotionUpdates(using:threadName:estimator:handler:completion:)``,
 /// whose handler runs on the manager's own thread for each sample (for
 /// real-time code that keeps off Swift's cooperative pool; it allocates nothing per sample).
 ///
@@ -152,7 +152,8 @@ public final class MotionManager: @unchecked Sendable {
 
     /// Starts the sensor and the update thread, which hands each sample
     /// with its fusion to `deliver`. Every `start…Updates` comes here.
-    func startUpdates(threadName: String, estimator: TiltEstimator?, needsGyroscope: Bool = false, coalescing: Int64 = 0,
+    func startUpdates(threadName: String, estimator: TiltEstimator?, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
+                      needsGyroscope: Bool = false, coalescing: Int64 = 0,
                       deliver: @escaping UpdateLoop.Deliver,
                       completion: @escaping @Sendable (MotionError?) -> Void) throws(MotionError) {
         // Updates that ended by themselves (a recording ran out, a sensor
@@ -175,6 +176,7 @@ public final class MotionManager: @unchecked Sendable {
         let stored = loaded?.calibration ?? .defaults
         let loop = UpdateLoop(source: source, coalescing: coalescing,
                               estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias),
+                              referenceFrame: referenceFrame,
                               references: referenceChanges, calibration: calibrationNow, counts: counts, recorder: recorder,
                               deliver: deliver, completion: completion)
         do {

@@ -40,12 +40,13 @@ final class UpdateLoop: @unchecked Sendable {
 
     /// - Parameter coalescing: nanoseconds the loop waits after a delivery
     ///   before the next, so that a fast sensor's samples go in batches.
-    init(source: any MotionSource, coalescing: Int64 = 0, estimator: TiltEstimator, references: LatestValue<ReferenceChange>,
+    init(source: any MotionSource, coalescing: Int64 = 0, estimator: TiltEstimator,
+         referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, references: LatestValue<ReferenceChange>,
          calibration: LatestValue<CalibrationState>, counts: UpdateCounts, recorder: SessionRecorder, deliver: @escaping Deliver,
          completion: @escaping @Sendable (MotionError?) -> Void) {
         self.source = source
         self.coalescing = coalescing
-        self.processor = MotionProcessor(estimator: estimator)
+        self.processor = MotionProcessor(estimator: estimator, referenceFrame: referenceFrame)
         self.references = references
         self.calibration = calibration
         self.counts = counts

@@ -19,13 +19,18 @@ public typealias CalibrationStore = MotionDevices.CalibrationStore
 public typealias Vector3 = MotionCore.Vector3
 /// A rotation, as ``DeviceMotion/attitude`` gives it: board → earth.
 public typealias Quaternion = MotionCore.Quaternion
+/// The earth frame an attitude is given in (``MotionManager/startDeviceMotionUpdates(using:threadName:estimator:handler:completion:)``):
+/// z up in all three; x arbitrary, arbitrary but held by the magnetometer, or magnetic north.
+public typealias AttitudeReferenceFrame = MotionCore.AttitudeReferenceFrame
+/// How far a magnetometer's calibration is trusted: CoreMotion's four levels.
+public typealias MagneticFieldAccuracy = MotionCore.MagneticFieldAccuracy
 /// A shake: the axis, its sign, the push (m/s²) and when.
 public typealias Shake = MotionCore.Shake
 /// The player's neutral tilt (``CalibrationState/reference``).
 public typealias TiltReference = MotionCore.TiltReference
 /// What ``MotionManager/changeReference(_:)`` does: capture the pose now, go back to level, or turn the correction off.
 public typealias ReferenceChange = MotionCore.ReferenceChange
-/// The attitude filter a manager may start from (``MotionManager/startDeviceMotionUpdates(threadName:estimator:handler:completion:)``).
+/// The attitude filter a manager may start from (``MotionManager/startDeviceMotionUpdates(using:threadName:estimator:handler:completion:)``).
 public typealias TiltEstimator = MotionCore.TiltEstimator
 /// One sample as a sensor gives it, for a ``MotionSource`` of your own.
 public typealias MotionSample = MotionCore.MotionSample

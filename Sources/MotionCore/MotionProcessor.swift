@@ -7,10 +7,14 @@
 public struct MotionProcessor: Sendable {
     public private(set) var estimator: TiltEstimator
     public private(set) var shakes: ShakeDetector
+    /// The frame the attitude is given in; the heading is given only in `xMagneticNorthZVertical`.
+    public var referenceFrame: AttitudeReferenceFrame
 
-    public init(estimator: TiltEstimator = TiltEstimator(), shakes: ShakeDetector = ShakeDetector()) {
+    public init(estimator: TiltEstimator = TiltEstimator(), shakes: ShakeDetector = ShakeDetector(),
+                referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical) {
         self.estimator = estimator
         self.shakes = shakes
+        self.referenceFrame = referenceFrame
     }
 
     /// Changes the neutral tilt that `estimator.gravity` is measured from.
@@ -23,6 +27,14 @@ public struct MotionProcessor: Sendable {
         // acceleration is what is left of the reading once real gravity is out.
         let gravity = estimator.measuredGravity
         var motion = estimator.attitude.motion(for: sample)
+        motion.magneticField = estimator.attitude.magneticField
+        motion.magneticAccuracy = estimator.attitude.magneticAccuracy
+        if estimator.hasGyroscope, referenceFrame.usesMagnetometer {
+            motion.attitude = estimator.attitude.attitude(in: referenceFrame)
+            if referenceFrame == .xMagneticNorthZVertical, estimator.attitude.hasNorth {
+                motion.heading = FusedMotion.heading(of: motion.attitude)
+            }
+        }
         if !estimator.hasGyroscope {
             // Accelerometer only: the low-pass is the better gravity, and the
             // attitude is the one that has it (heading unknown, left at zero).

@@ -41,6 +41,22 @@ extension MotionSampleText {
         return line + "}"
     }
 
+    /// The line with the reference frame's part added: `…,"reference":"magnetic-north","heading":h,
+    /// "magnetic_field":{"field":[x,y,z],"accuracy":"uncalibrated"}|null}`, the
+    /// attitude being in `frame` already; heading −1 where there is none (as CoreMotion gives it).
+    public static func jsonLine(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?,
+                                frame: AttitudeReferenceFrame) -> String {
+        var line = jsonLine(sample, device: device, motion: motion, shake: shake)
+        line.removeLast()
+        line += ",\"reference\":\"\(frame.argument)\",\"heading\":\(number(motion.heading ?? -1)),\"magnetic_field\":"
+        if let field = motion.magneticField {
+            line += "{\"field\":[\(number(field.x)),\(number(field.y)),\(number(field.z))],\"accuracy\":\"\(motion.magneticAccuracy.name)\"}"
+        } else {
+            line += "null"
+        }
+        return line + "}"
+    }
+
     /// JSON has no NaN or infinity: a value that is not finite becomes null.
     private static func number(_ d: Double) -> String { d.isFinite ? "\(d)" : "null" }
 

@@ -10,7 +10,11 @@
 /// low-pass filter on the accelerometer, whose cut-off in hertz holds at any
 /// rate: hand jitter and the ball's own shaking are faster than a deliberate tilt.
 ///
-/// Without a gyroscope nothing tells a push from a tilt, and the cut-off only
+/// Without a gyroscope but with a magnetometer, `CompassTilt`: the field's
+/// direction in the board moves when the board turns and not when it is
+/// pushed.
+///
+/// With neither, nothing tells a push from a tilt, and the cut-off only
 /// trades one for the other. Measured on the 30 BROAD trials (mean RMS after
 /// 2 s; Benchmarks/accuracy/broad.py): 5 Hz 17.7°, 2 Hz 20.0°, 1 Hz 23.2°,
 /// 0.5 Hz 26.7° (slower cut-offs halve the error on fast translation and
@@ -21,8 +25,12 @@
 public struct TiltEstimator: Sendable {
     private var filter: LowPassFilter
     package private(set) var attitude = AttitudeFilter()
+    private var compass = CompassTilt(parameters: CompassTiltParameters())
     /// Whether any sample carried a rotation rate: the fused estimate is used from then on.
     public private(set) var hasGyroscope = false
+    /// Whether any sample carried a magnetic field: without a gyroscope, it
+    /// tells a push from a tilt (`CompassTilt`).
+    public private(set) var hasMagnetometer = false
     public private(set) var samplesSeen = 0
     public private(set) var lastTimestamp: Int64 = 0
     /// The player's neutral tilt, which `gravity` is measured from.
@@ -44,6 +52,8 @@ public struct TiltEstimator: Sendable {
     public mutating func add(_ sample: MotionSample) {
         attitude.add(sample)
         if sample.hasRotationRate { hasGyroscope = true }
+        if sample.hasMagneticField { hasMagnetometer = true }
+        if !hasGyroscope && hasMagnetometer { compass.add(sample) }
         guard sample.hasAcceleration else { return }
         filter.update(sample.acceleration, timestamp: sample.timestamp)
         samplesSeen &+= 1
@@ -60,7 +70,17 @@ public struct TiltEstimator: Sendable {
     /// Zero until the first acceleration arrives (the ball then stays put).
     public var measuredGravity: Vector3 {
         guard samplesSeen > 0 else { return .zero }
-        return hasGyroscope && attitude.isAligned ? attitude.up * -standardGravity : .zero - filter.value
+        if hasGyroscope && attitude.isAligned { return attitude.up * -standardGravity }
+        if !hasGyroscope && hasMagnetometer && compass.isAligned { return compass.up * -standardGravity }
+        return .zero - filter.value
+    }
+
+    /// Board → earth in `frame`: the attitude filter's with a gyroscope;
+    /// without one, the tilt of `measuredGravity` with no heading.
+    public func attitude(in frame: AttitudeReferenceFrame) -> Quaternion {
+        if hasGyroscope && attitude.isAligned { return attitude.attitude(in: frame) }
+        let g = measuredGravity
+        return g.length > 0 ? AttitudeFilter.aligned(with: .zero - g / g.length) : .identity
     }
 
     /// Gravity as the player means it: `measuredGravity` seen from the

@@ -26,6 +26,16 @@ struct Monitor: ParsableCommand {
             plus "magn":[x,y,z] (µT) on the samples that bring a new magnetometer
             reading, and "shake":{"axis":"x","sign":"+","g":1.5} on the sample a
             shake fires.
+            With --reference, the attitude is given in that frame (z up in all):
+              arbitrary       x where the board's x pointed at start (the gyroscope
+                              keeps it; it drifts slowly)
+              corrected       the same, held by the magnetometer
+              magnetic-north  x to magnetic north
+            and each line ends with "reference":"…","heading":h (degrees clockwise
+            from magnetic north of the board's top edge; −1 in the other frames or
+            before north is found) and "magnetic_field":{"field":[x,y,z] (µT, offset
+            taken out),"accuracy":"uncalibrated|low|medium|high"} or null. Without
+            --json, the heading is shown on the line.
             With --source replay:FILE and --json, the whole file is printed as
             fast as it can be, then monitor ends.
             Stop with Ctrl-C, or give --samples.
@@ -40,6 +50,10 @@ struct Monitor: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Stop after this many samples.")
     var samples: Int?
+
+    @Option(help: ArgumentHelp("The frame the attitude is given in: arbitrary, corrected or magnetic-north.",
+                               valueName: "frame"))
+    var reference: ReferenceFrameArgument?
 
     func validate() throws {
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
@@ -58,8 +72,9 @@ struct Monitor: ParsableCommand {
         defer { sensor.stop() }
 
         var seen = 0
-        var processor = MotionProcessor()
+        var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
         var meter = SampleRateMeter()
+        var heading: Double?
         var newest: MotionSample?
         var newestField: Vector3?
         var cpuAtFirst: Int64 = 0
@@ -85,9 +100,10 @@ struct Monitor: ParsableCommand {
                 meter.add(sample.timestamp)
                 newest = sample
                 if sample.hasMagneticField { newestField = sample.magneticField }
-                if json {
+                if json || reference != nil {
                     let (motion, shake) = processor.add(sample)
-                    output += MotionSampleText.jsonLine(sample, device: sensor.displayName, motion: motion, shake: shake) + "\n"
+                    heading = motion.heading
+                    if json { output += line(sample, device: sensor.displayName, motion: motion, shake: shake) + "\n" }
                 }
                 if let samples, seen >= samples { reachedLimit = true }
             }
@@ -97,6 +113,8 @@ struct Monitor: ParsableCommand {
                 nextLine = MonotonicClock.now() + 250_000_000
                 let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
                     + (newestField.map { "magn \(MotionSampleText.fixed($0, decimals: 1)) µT   " } ?? "")
+                    + (reference?.frame == .xMagneticNorthZVertical
+                        ? "heading \(heading.map { MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 5) + "°" } ?? "(no north)")   " : "")
                     + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
                     + Self.busFigures(sensor, samples: seen)
                     + (seen > 1 ? "   cpu \(MotionSampleText.decimal(Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1))) µs/sample" : "")
@@ -119,6 +137,12 @@ struct Monitor: ParsableCommand {
         return "   missed \(chip.missedCount)   transfers/sample \(MotionSampleText.decimal(Double(chip.transferCount) / Double(samples)))"
     }
 
+    /// A sample's JSON line, with the reference frame's part when one was asked for.
+    func line(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?) -> String {
+        guard let reference else { return MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake) }
+        return MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake, frame: reference.frame)
+    }
+
     /// Every sample of the recording at `path`, fused, as fast as the output takes them.
     func printReplay(_ path: String) throws {
         let recording: Recording
@@ -128,13 +152,13 @@ struct Monitor: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         }
-        var processor = MotionProcessor()
+        var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
         var output = ""
         output.reserveCapacity(1 << 16)
         let limit = samples ?? .max
         for (index, sample) in recording.samples.enumerated() where index < limit {
             let (motion, shake) = processor.add(sample)
-            output += MotionSampleText.jsonLine(sample, device: recording.header.device, motion: motion, shake: shake)
+            output += line(sample, device: recording.header.device, motion: motion, shake: shake)
             output += "\n"
             if output.utf8.count >= 1 << 16 {
                 StandardStream.output.write(output)
@@ -143,4 +167,17 @@ struct Monitor: ParsableCommand {
         }
         StandardStream.output.write(output)
     }
+}
+
+/// `--reference`'s value: a frame by the name `AttitudeReferenceFrame.argument` gives it.
+struct ReferenceFrameArgument: ExpressibleByArgument {
+    let frame: AttitudeReferenceFrame
+
+    init?(argument: String) {
+        guard let frame = AttitudeReferenceFrame(argument: argument) else { return nil }
+        self.frame = frame
+    }
+
+    static var allValueStrings: [String] { AttitudeReferenceFrame.allCases.map(\.argument) }
+    var defaultValueDescription: String { frame.argument }
 }

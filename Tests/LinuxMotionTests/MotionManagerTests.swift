@@ -30,7 +30,7 @@ struct MotionManagerTests {
         var processor = MotionProcessor()
         return recording.samples.map { sample in
             let (motion, shake) = processor.add(sample)
-            return DeviceMotion(timestamp: sample.timestamp, attitude: motion.attitude, gravity: motion.gravity,
+            return DeviceMotion(timestamp: sample.timestamp, attitude: Attitude(motion.attitude), gravity: motion.gravity,
                                 userAcceleration: motion.userAcceleration,
                                 rotationRate: sample.hasRotationRate ? motion.rotationRate : nil,
                                 acceleration: sample.acceleration, shake: shake)

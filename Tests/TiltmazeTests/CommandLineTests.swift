@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import Foundation
+import TestSupport
 
 @Suite("tiltmaze on the command line (no terminal)")
 struct CommandLineTests {
@@ -114,6 +115,42 @@ struct MonitorCommandTests {
         #expect(last.contains("Hz"))
         #expect(last.contains("dropped 0"))
         #expect(r.stderr.contains("reading simulated board"))
+    }
+
+    @Test("--reference magnetic-north: the attitude is north-referenced, with the compass heading and the field")
+    func magneticNorth() throws {
+        // A board lying flat and turning left at 0.6 rad/s, in a field 20 µT north and 40 µT down.
+        let dir = TemporaryDirectory()
+        let path = dir.path + "/turning.csv"
+        var text = "t_ns,ax,ay,az,gx,gy,gz,mx,my,mz\n"
+        func yaw(_ t: Double) -> Double { 0.5 + 0.6 * t }
+        // 100 samples: ProgramRunner reads the output when the program has ended, so it must fit a pipe.
+        for i in 0 ..< 100 {
+            let t = Double(i) / 20, a = yaw(t)
+            // The field in the board: the earth vector turned back by the yaw.
+            text += "\(Int64(t * 1e9)),0,0,9.80665,0,0,0.6,\(20 * cos(a)),\(-20 * sin(a)),-40\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try ProgramRunner.run(["monitor", "--source", "replay:" + path, "--json", "--reference", "magnetic-north"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let line = try #require(r.stdout.split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["reference"] as? String == "magnetic-north")
+        // The top edge points yaw + 90° counter-clockwise from north: clockwise that is 270° − yaw.
+        var expected = (270 - yaw(4.95) * 180 / .pi).truncatingRemainder(dividingBy: 360)
+        if expected < 0 { expected += 360 }
+        let heading = try #require((object["heading"] as? NSNumber)?.doubleValue)
+        #expect(abs(heading - expected) < 0.5, "heading \(heading)°, expected \(expected)°")
+        let field = try #require(object["magnetic_field"] as? [String: Any])
+        #expect(field["accuracy"] as? String == "uncalibrated")
+        #expect((field["field"] as? [Double])?.count == 3)
+        // In the arbitrary frame there is no heading: −1, as CoreMotion gives it.
+        let arbitrary = try ProgramRunner.run(["monitor", "--source", "replay:" + path, "--json", "--reference", "arbitrary",
+                                               "--samples", "3"])
+        #expect(arbitrary.stdout.split(separator: "\n").allSatisfy { $0.contains("\"heading\":-1") })
+        let wrong = try ProgramRunner.run(["monitor", "--reference", "south"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("arbitrary") && wrong.stderr.contains("magnetic-north"),
+                "\(wrong.stderr)")
     }
 
     @Test("--samples 0 is refused")

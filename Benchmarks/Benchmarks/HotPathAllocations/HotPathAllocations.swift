@@ -153,6 +153,42 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     do {
+        // The same with a magnetometer reading on every sample (nine axes): the
+        // heading's correction, the disturbance test and the hard-iron fit's sums
+        // (and, every 0.5 s of readings, the fit itself). The field turns with the board.
+        var tilt = TiltEstimator()
+        var t: Int64 = 0
+        Benchmark("TiltEstimator.add, nine axes (magnetometer, hard-iron learning) ×10000", configuration: configuration) { benchmark in
+            for i in 0..<calls {
+                t &+= 5_000_000
+                let g = gravities[i & (gravities.count - 1)]
+                let turn = Double(i & 1023) * (2 * Double.pi / 1024)
+                tilt.add(MotionSample(timestamp: t, acceleration: g, rotationRate: Vector3(0.01, -0.02, 0.005),
+                                      magneticField: Vector3(20 * cos(turn), -20 * sin(turn), -40),
+                                      fields: .all))
+            }
+            blackHole(tilt.gravity)
+        }
+    }
+
+    do {
+        // A board without a gyroscope, with a magnetometer: CompassTilt.
+        var tilt = TiltEstimator()
+        var t: Int64 = 0
+        Benchmark("TiltEstimator.add, accelerometer + magnetometer (no gyroscope) ×10000", configuration: configuration) { benchmark in
+            for i in 0..<calls {
+                t &+= 5_000_000
+                let g = gravities[i & (gravities.count - 1)]
+                let turn = Double(i & 1023) * (2 * Double.pi / 1024)
+                tilt.add(MotionSample(timestamp: t, acceleration: g,
+                                      magneticField: Vector3(20 * cos(turn), -20 * sin(turn), -40),
+                                      fields: [.acceleration, .magneticField]))
+            }
+            blackHole(tilt.gravity)
+        }
+    }
+
+    do {
         // Shake detection per sample, on pushes that cross the threshold now and then.
         var detector = ShakeDetector()
         var t: Int64 = 0

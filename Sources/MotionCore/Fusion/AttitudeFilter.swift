@@ -70,6 +70,10 @@ public struct AttitudeFilter: Sendable {
         /// A bias known to within this (rad/s) is "known": worth saving, and
         /// a steady gyroscope far from it is a turn, not a rest.
         public var knownBiasSigma = 0.3 * Double.pi / 180
+        /// How the magnetometer corrects the heading, where there is one.
+        public var heading = MagneticHeadingParameters()
+        /// Whether and how an offset riding with the board is learnt from the magnetometer.
+        public var hardIron = HardIronParameters()
         public init() {}
     }
 
@@ -84,6 +88,12 @@ public struct AttitudeFilter: Sendable {
     private var averages: ButterworthLowPass<SIMD16<Double>>
     private var rest: RestDetector
     private var biasEstimator: GyroBiasEstimator
+    private var north: MagneticHeading
+    private var hardIron: HardIronTracker
+    private var lastFieldTime: Int64?
+    /// `north.northOffset` when the first field arrived: what keeps
+    /// `xArbitraryCorrectedZVertical` where the six-axis frame started.
+    private var firstNorthOffset: Double?
     public private(set) var isAligned = false
     private var lastGyroTime: Int64?
     private var lastAccelTime: Int64?
@@ -98,6 +108,8 @@ public struct AttitudeFilter: Sendable {
         averages = ButterworthLowPass()
         rest = RestDetector(thresholds: parameters.rest, maxBias: parameters.maxBias)
         biasEstimator = GyroBiasEstimator(noise: parameters.bias, maxBias: parameters.maxBias)
+        north = MagneticHeading(parameters: parameters.heading)
+        hardIron = HardIronTracker(parameters: parameters.hardIron)
     }
 
     /// Board → earth (earth z up); the heading is the gyroscope's and drifts.
@@ -128,7 +140,8 @@ public struct AttitudeFilter: Sendable {
     }
 
     /// Folds in one sample: the gyroscope's part first (it carries the
-    /// attitude to the sample's time), then the accelerometer's.
+    /// attitude to the sample's time), then the accelerometer's, then the
+    /// magnetometer's (which needs the inclination they give).
     public mutating func add(_ sample: MotionSample) {
         if sample.hasRotationRate, sample.rotationRate.isFinite {
             addRotation(sample.rotationRate, at: sample.timestamp)
@@ -136,7 +149,50 @@ public struct AttitudeFilter: Sendable {
         if sample.hasAcceleration, sample.acceleration.isFinite {
             addAcceleration(sample.acceleration, at: sample.timestamp)
         }
+        if sample.hasMagneticField, sample.magneticField.isFinite, isAligned {
+            let dt = lastFieldTime.map { Self.step(from: $0, to: sample.timestamp) } ?? 0
+            lastFieldTime = max(lastFieldTime ?? .min, sample.timestamp)
+            let updates = hardIron.updates
+            let field = parameters.hardIron.isEnabled ? hardIron.add(sample.magneticField, dt: dt) : sample.magneticField
+            if hardIron.updates != updates { north.zeroMoved() }
+            // Smoothed (0.5 s) and bias-free: a magnet riding on the board shows as a changing dip only while it turns.
+            let turnSpeed = hasGyroscope ? (rest.meanRotation - bias).length : 0
+            magneticField = field
+            north.add(earth: attitude.rotate(field), at: sample.timestamp, turnSpeed: turnSpeed)
+            if firstNorthOffset == nil { firstNorthOffset = north.northOffset }
+        }
     }
+
+    /// Board → earth in `frame`: the six-axis attitude, its heading turned
+    /// onto magnetic north (x north, z up), or onto where the six-axis
+    /// frame's x was when the first field arrived. Before any magnetometer
+    /// reading all three are the six-axis attitude.
+    public func attitude(in frame: AttitudeReferenceFrame) -> Quaternion {
+        guard frame != .xArbitraryZVertical, north.hasNorth, let first = firstNorthOffset else { return attitude }
+        let turn = frame == .xMagneticNorthZVertical ? -north.northOffset : first - north.northOffset
+        return (Quaternion(axis: Vector3(0, 0, 1), angle: turn) * attitude).normalized
+    }
+
+    /// The latest magnetometer reading with the learnt offset taken out, µT
+    /// (board frame); nil until one arrives.
+    public private(set) var magneticField: Vector3?
+
+    /// How far `magneticField` is trusted: uncalibrated until an offset has
+    /// been learnt, then from how well its fit matched.
+    public var magneticAccuracy: MagneticFieldAccuracy {
+        hardIron.updates > 0 ? MagneticFieldAccuracy(fitResidual: hardIron.fitResidual) : .uncalibrated
+    }
+
+    /// The offset riding with the board learnt while it turned (µT, board
+    /// frame; zero unless `Parameters.hardIron` is enabled and a fit was believed).
+    public var learntMagneticOffset: Vector3 { hardIron.offset }
+
+    /// Whether a magnetometer reading has given the heading a north.
+    public var hasNorth: Bool { north.hasNorth }
+
+    /// Whether the latest magnetometer reading was judged a disturbance
+    /// (its strength or dip off the field learnt), and so ignored.
+    public var isMagneticallyDisturbed: Bool { north.isDisturbed }
 
     private mutating func addRotation(_ rate: Vector3, at time: Int64) {
         let dt = lastGyroTime.map { Self.step(from: $0, to: time) } ?? 0

@@ -12,6 +12,14 @@ public struct FusedMotion: Sendable, Equatable, BitwiseCopyable {
     public var userAcceleration: Vector3
     /// Gyroscope minus its estimated bias, rad/s.
     public var rotationRate: Vector3
+    /// The compass heading of the board's top edge, degrees clockwise from
+    /// magnetic north in [0, 360); nil unless the attitude is in
+    /// `xMagneticNorthZVertical` and a magnetometer has found north.
+    public var heading: Double?
+    /// The latest magnetic field, µT (board frame), offset taken out; nil without a magnetometer.
+    public var magneticField: Vector3?
+    /// How far `magneticField`'s calibration is trusted.
+    public var magneticAccuracy: MagneticFieldAccuracy = .uncalibrated
 
     public init(attitude: Quaternion = .identity, gravity: Vector3 = .zero, userAcceleration: Vector3 = .zero,
                 rotationRate: Vector3 = .zero) {
@@ -20,4 +28,24 @@ public struct FusedMotion: Sendable, Equatable, BitwiseCopyable {
         self.userAcceleration = userAcceleration
         self.rotationRate = rotationRate
     }
+
+    /// The compass heading (degrees clockwise from north, in [0, 360)) of a
+    /// board whose attitude is `attitude` in a frame with x north and z up:
+    /// where its top edge (y) points, seen from above. A board standing on
+    /// its bottom edge has its top straight up; then its back (−z, where a
+    /// camera would look) is used.
+    public static func heading(of attitude: Quaternion) -> Double {
+        var forward = attitude.rotate(Vector3(0, 1, 0))
+        if forward.x * forward.x + forward.y * forward.y < 1e-6 { forward = attitude.rotate(Vector3(0, 0, -1)) }
+        // x north, y west: east is −y.
+        var degrees = atan2(-forward.y, forward.x) * 180 / .pi
+        if degrees < 0 { degrees += 360 }
+        return degrees >= 360 ? 0 : degrees
+    }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

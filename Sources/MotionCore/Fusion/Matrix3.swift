@@ -45,4 +45,26 @@ struct Matrix3: Sendable, Equatable {
         guard abs(det) > 1e-300, det.isFinite else { return nil }
         return Matrix3(c0 / det, c1 / det, c2 / det).transposed
     }
+
+    /// The smallest eigenvalue of a symmetric matrix, in closed form
+    /// (the trigonometric solution of its characteristic cubic).
+    var smallestSymmetricEigenvalue: Double {
+        let offDiagonal = r0.y * r0.y + r0.z * r0.z + r1.z * r1.z
+        let q = (r0.x + r1.y + r2.z) / 3
+        let spread = (r0.x - q) * (r0.x - q) + (r1.y - q) * (r1.y - q) + (r2.z - q) * (r2.z - q) + 2 * offDiagonal
+        guard spread > 1e-300 else { return q }
+        let p = (spread / 6).squareRoot()
+        let b = (self - .diagonal(Vector3(q, q, q))) * (1 / p)
+        let half = b.r0.dot(b.r1.cross(b.r2)) / 2
+        let phi = acos(min(1, max(-1, half))) / 3
+        return q + 2 * p * cos(phi + 2 * Double.pi / 3)
+    }
+
+    static func * (m: Matrix3, s: Double) -> Matrix3 { Matrix3(m.r0 * s, m.r1 * s, m.r2 * s) }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif

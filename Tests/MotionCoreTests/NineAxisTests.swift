@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Testing
+import MotionCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The magnetometer in the attitude filter, on boards whose truth is known:
+/// one turning at constant rates about a tilted axis, reading exact rates, the
+/// force that holds it up and the Earth's field (x north, z up, dipping 63°).
+@Suite("Nine-axis fusion")
+struct NineAxisTests {
+    static let earthField = Vector3(20, 0, -40)
+    static let rate = 100.0
+
+    /// The board's attitude (board → earth, x north) at `t`: tilted 25° about
+    /// x, then turning about its own (0.3, 0.2, 1) at 30 °/s.
+    static func truth(_ t: Double) -> Quaternion {
+        let tilt = Quaternion(axis: Vector3(1, 0, 0), angle: 25 * .pi / 180)
+        return (tilt * Quaternion(rotationVector: spin * t)).normalized
+    }
+    static let spin = Vector3(0.3, 0.2, 1) / Vector3(0.3, 0.2, 1).length * (30 * .pi / 180)
+
+    /// Heading of `q` less heading of `truth`, degrees, as the turn about earth z of q ⊗ truth⁻¹.
+    static func headingError(_ q: Quaternion, _ truth: Quaternion) -> Double {
+        let e = q * truth.conjugate
+        var a = 2 * atan2(e.z, e.w) * 180 / .pi
+        while a > 180 { a -= 360 }
+        while a < -180 { a += 360 }
+        return a
+    }
+
+    /// Runs the board for `seconds`; `field(t, board field)` may disturb what the
+    /// magnetometer reads, `bias` is added to the gyroscope. Calls `check` per sample.
+    /// The board's rate is what turns `truth(t − dt)` into `truth(t)`.
+    static func run(seconds: Double, truth: (Double) -> Quaternion = truth, bias: Vector3 = .zero,
+                    filter: inout AttitudeFilter, field: (Double, Vector3) -> Vector3 = { $1 },
+                    check: (Double, AttitudeFilter) -> Void = { _, _ in }) {
+        let n = Int(seconds * rate)
+        for i in 1 ... n {
+            let t = Double(i) / rate
+            let q = truth(t)
+            let step = truth(t - 1 / rate).conjugate * q
+            let v = Vector3(step.x, step.y, step.z)
+            let turn = v.length > 0 ? v / v.length * (2 * atan2(v.length, step.w) * rate) : .zero
+            let sample = MotionSample(timestamp: Int64(t * 1e9),
+                                      acceleration: q.conjugate.rotate(Vector3(0, 0, standardGravity)),
+                                      rotationRate: turn + bias,
+                                      magneticField: field(t, q.conjugate.rotate(earthField)),
+                                      fields: .all)
+            filter.add(sample)
+            check(t, filter)
+        }
+    }
+
+    @Test("x points to magnetic north, and stays there while the gyroscope's heading drifts")
+    func findsNorth() {
+        var filter = AttitudeFilter()
+        // A bias about the vertical: the six-axis heading cannot see it in motion.
+        var worstNorth = 0.0, lastArbitrary = 0.0
+        Self.run(seconds: 60, bias: Vector3(0, 0, 0.5 * .pi / 180), filter: &filter, check: { t, f in
+            guard t > 5 else { return }
+            worstNorth = max(worstNorth, abs(Self.headingError(f.attitude(in: .xMagneticNorthZVertical), Self.truth(t))))
+            lastArbitrary = Self.headingError(f.attitude, Self.truth(t))
+        })
+        #expect(filter.hasNorth)
+        #expect(worstNorth < 3, "heading error against north up to \(worstNorth)°")
+        // The gyroscope-only frame wandered (its start is arbitrary, so only its change is asked for).
+        #expect(abs(lastArbitrary) > 5, "the six-axis heading stayed within \(lastArbitrary)° of north")
+    }
+
+    @Test("The magnetometer never changes the inclination")
+    func inclinationUntouched() {
+        var filter = AttitudeFilter()
+        var worst = 0.0
+        Self.run(seconds: 20, filter: &filter, check: { _, f in
+            for frame in AttitudeReferenceFrame.allCases {
+                let up = f.attitude(in: frame).conjugate.rotate(Vector3(0, 0, 1))
+                worst = max(worst, (up - f.up).length)
+            }
+        })
+        #expect(worst < 1e-9)
+    }
+
+    @Test("A magnet brought near is ignored, and the heading holds")
+    func rejectsDisturbance() {
+        var filter = AttitudeFilter()
+        var worst = 0.0, disturbedSeen = false
+        Self.run(seconds: 60, filter: &filter, field: { t, earth in
+            // 15 s of an extra 30 µT along earth y (turned into the board), from 30 s.
+            (30 ..< 45).contains(t) ? earth + Self.truth(t).conjugate.rotate(Vector3(0, 30, 0)) : earth
+        }, check: { t, f in
+            if (31 ..< 45).contains(t) { disturbedSeen = disturbedSeen || f.isMagneticallyDisturbed }
+            if t > 20 { worst = max(worst, abs(Self.headingError(f.attitude(in: .xMagneticNorthZVertical), Self.truth(t)))) }
+        })
+        #expect(disturbedSeen)
+        // Taken in, that field would turn north by atan(30/20) = 56°.
+        #expect(worst < 3, "heading error up to \(worst)°")
+    }
+
+    @Test("xArbitraryCorrectedZVertical starts where the six-axis frame did and does not drift")
+    func correctedFrame() {
+        var filter = AttitudeFilter()
+        var first: Double?, worstChange = 0.0
+        Self.run(seconds: 60, bias: Vector3(0, 0, 0.5 * .pi / 180), filter: &filter, check: { t, f in
+            let e = Self.headingError(f.attitude(in: .xArbitraryCorrectedZVertical), Self.truth(t))
+            if first == nil, t > 5 { first = e }
+            if let first { worstChange = max(worstChange, abs(e - first)) }
+        })
+        #expect(worstChange < 3, "the corrected frame's heading moved by \(worstChange)°")
+        // At the first reading it is the six-axis frame.
+        var fresh = AttitudeFilter()
+        Self.run(seconds: 0.02, filter: &fresh)
+        #expect(abs(Self.headingError(fresh.attitude(in: .xArbitraryCorrectedZVertical), fresh.attitude)) < 0.5)
+    }
+
+    @Test("Without a magnetometer every frame is the six-axis one")
+    func noMagnetometer() {
+        var filter = AttitudeFilter()
+        for i in 1 ... 200 {
+            let t = Double(i) / 100
+            filter.add(MotionSample(timestamp: Int64(t * 1e9), acceleration: Vector3(0, 0, standardGravity),
+                                    rotationRate: Vector3(0, 0, 0.1), fields: [.acceleration, .rotationRate]))
+        }
+        #expect(!filter.hasNorth)
+        #expect(filter.attitude(in: .xMagneticNorthZVertical) == filter.attitude)
+    }
+
+    @Test("An offset riding with the board is learnt while it turns, and only then")
+    func hardIron() {
+        var parameters = AttitudeFilter.Parameters()
+        parameters.hardIron.isEnabled = true
+        let offset = Vector3(12, -6, 35)
+        // Turning about one axis only: many spheres fit a circle, so nothing is learnt.
+        var oneAxis = AttitudeFilter(parameters: parameters)
+        for i in 1 ... 3000 {
+            let t = Double(i) / Self.rate
+            let q = Quaternion(rotationVector: Vector3(0, 0, 1) * (40 * .pi / 180 * t))
+            oneAxis.add(MotionSample(timestamp: Int64(t * 1e9), acceleration: Vector3(0, 0, standardGravity),
+                                     rotationRate: Vector3(0, 0, 40 * .pi / 180),
+                                     magneticField: q.conjugate.rotate(Self.earthField) + offset, fields: .all))
+        }
+        #expect(oneAxis.learntMagneticOffset == .zero, "learnt \(oneAxis.learntMagneticOffset) from a circle")
+
+        // Turning about every axis: heading round and round, tilting to and fro about two axes.
+        func tumbling(_ t: Double) -> Quaternion {
+            Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
+                * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
+                * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
+        }
+        var filter = AttitudeFilter(parameters: parameters)
+        var worstLate = 0.0
+        Self.run(seconds: 60, truth: tumbling, filter: &filter, field: { _, earth in earth + offset }, check: { t, f in
+            if t > 55 { worstLate = max(worstLate, abs(Self.headingError(f.attitude(in: .xMagneticNorthZVertical), tumbling(t)))) }
+        })
+        #expect((filter.learntMagneticOffset - offset).length < 0.5, "learnt \(filter.learntMagneticOffset)")
+        #expect(!filter.isMagneticallyDisturbed)
+        #expect(worstLate < 3, "heading error up to \(worstLate)° with the offset learnt")
+    }
+
+    @Test("Without a gyroscope, the magnetometer keeps a push from tilting the board")
+    func compassTilt() {
+        // A board lying tilted 20° about x, still, then carried: pushed at 4 m/s²
+        // for 0.75 s and stopped again (a hand's push starts and ends at rest).
+        let q = Quaternion(axis: Vector3(1, 0, 0), angle: 20 * .pi / 180)
+        let up = q.conjugate.rotate(Vector3(0, 0, 1))
+        func worst(magnetometer: Bool) -> Double {
+            var estimator = TiltEstimator()
+            var worst = 0.0
+            for i in 1 ... 600 {
+                let t = Double(i) / 100
+                let push = (3 ..< 3.75).contains(t) ? q.conjugate.rotate(Vector3(4, 0, 0))
+                    : (3.75 ..< 4.5).contains(t) ? q.conjugate.rotate(Vector3(-4, 0, 0)) : .zero
+                estimator.add(MotionSample(timestamp: Int64(t * 1e9),
+                                           acceleration: up * standardGravity + push,
+                                           magneticField: q.conjugate.rotate(Self.earthField),
+                                           fields: magnetometer ? [.acceleration, .magneticField] : .acceleration))
+                let g = estimator.measuredGravity
+                if t > 1 { worst = max(worst, acos(min(1, -g.dot(up) / g.length)) * 180 / .pi) }
+            }
+            return worst
+        }
+        let alone = worst(magnetometer: false), helped = worst(magnetometer: true)
+        #expect(alone > 15, "the accelerometer alone should follow the push (\(alone)°)")
+        #expect(helped < alone / 3, "with the magnetometer \(helped)°, without \(alone)°")
+    }
+}
