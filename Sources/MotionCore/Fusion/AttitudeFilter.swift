@@ -153,7 +153,8 @@ public struct AttitudeFilter: Sendable {
             let dt = lastFieldTime.map { Self.step(from: $0, to: sample.timestamp) } ?? 0
             lastFieldTime = max(lastFieldTime ?? .min, sample.timestamp)
             let updates = hardIron.updates
-            let field = parameters.hardIron.isEnabled ? hardIron.add(sample.magneticField, dt: dt) : sample.magneticField
+            let calibrated = magnetometerCalibration.apply(sample.magneticField)
+            let field = parameters.hardIron.isEnabled ? hardIron.add(calibrated, dt: dt) : calibrated
             if hardIron.updates != updates { north.zeroMoved() }
             // Smoothed (0.5 s) and bias-free: a magnet riding on the board shows as a changing dip only while it turns.
             let turnSpeed = hasGyroscope ? (rest.meanRotation - bias).length : 0
@@ -177,15 +178,22 @@ public struct AttitudeFilter: Sendable {
     /// (board frame); nil until one arrives.
     public private(set) var magneticField: Vector3?
 
-    /// How far `magneticField` is trusted: uncalibrated until an offset has
-    /// been learnt, then from how well its fit matched.
+    /// How far `magneticField` is trusted: the better of the stored
+    /// calibration's accuracy and, once an offset has been learnt while
+    /// playing, how well its fit matched.
     public var magneticAccuracy: MagneticFieldAccuracy {
-        hardIron.updates > 0 ? MagneticFieldAccuracy(fitResidual: hardIron.fitResidual) : .uncalibrated
+        let learnt = hardIron.updates > 0 ? MagneticFieldAccuracy(fitResidual: hardIron.fitResidual) : .uncalibrated
+        return max(learnt, magnetometerCalibration.accuracy)
     }
 
     /// The offset riding with the board learnt while it turned (µT, board
     /// frame; zero unless `Parameters.hardIron` is enabled and a fit was believed).
     public var learntMagneticOffset: Vector3 { hardIron.offset }
+
+    /// The magnetometer's hard and soft iron as calibrated (`tiltmaze
+    /// calibrate --compass`), applied to every reading before anything else;
+    /// the offset learnt while playing comes on top of it.
+    public var magnetometerCalibration = MagnetometerCalibration.none
 
     /// Whether a magnetometer reading has given the heading a north.
     public var hasNorth: Bool { north.hasNorth }
