@@ -175,7 +175,8 @@ public final class MotionManager: @unchecked Sendable {
         loaded = identity.flatMap { identity in calibrationStore.map { $0.load(identity) } }
         let stored = loaded?.calibration ?? .defaults
         let loop = UpdateLoop(source: source, coalescing: coalescing,
-                              estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias),
+                              estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias,
+                                                                    magnetometer: stored.magnetometer ?? .none),
                               referenceFrame: referenceFrame,
                               references: referenceChanges, calibration: calibrationNow, counts: counts, recorder: recorder,
                               deliver: deliver, completion: completion)

@@ -42,10 +42,14 @@ public struct TiltEstimator: Sendable {
     ///   - reference: the player's neutral tilt (level when not calibrated).
     ///   - gyroBias: the gyroscope's bias remembered from an earlier run,
     ///     rad/s: the filter starts from it instead of learning it anew.
-    public init(cutoffHz: Double = 5, reference: TiltReference = .level, gyroBias: Vector3 = .zero) {
+    ///   - magnetometer: the magnetometer's stored hard and soft iron, applied to every field reading.
+    public init(cutoffHz: Double = 5, reference: TiltReference = .level, gyroBias: Vector3 = .zero,
+                magnetometer: MagnetometerCalibration = .none) {
         filter = LowPassFilter(cutoffHz: cutoffHz)
         self.reference = reference
         attitude.seedBias(gyroBias)
+        attitude.magnetometerCalibration = magnetometer
+        compass.magnetometerCalibration = magnetometer
     }
 
     /// Folds in one sample.

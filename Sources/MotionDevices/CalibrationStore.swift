@@ -11,10 +11,13 @@ package struct DeviceCalibration: Sendable, Equatable {
     package var reference: TiltReference
     /// rad/s, board frame.
     package var gyroBias: Vector3
+    /// The magnetometer's hard and soft iron, when a compass calibration was made.
+    package var magnetometer: MagnetometerCalibration?
 
-    package init(reference: TiltReference = .level, gyroBias: Vector3 = .zero) {
+    package init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, magnetometer: MagnetometerCalibration? = nil) {
         self.reference = reference
         self.gyroBias = gyroBias
+        self.magnetometer = magnetometer
     }
 
     /// Nothing calibrated: level, correction on, no bias.
@@ -110,12 +113,20 @@ package struct CalibrationSaveError: Error, CustomStringConvertible, Sendable {
 ///       "device" : "iio mpu6050 at platform/soc/fe804000.i2c/i2c-1/1-0068",
 ///       "format" : "tiltmaze-calibration",
 ///       "gyro_bias_rad_s" : [0.0012, -0.0031, 0.0004],
+///       "magnetometer" : {
+///         "accuracy" : "high",
+///         "offset_ut" : [18.2, -6.9, 31.1],
+///         "soft_iron" : [[1.02, 0.05, 0], [0.05, 1.02, 0], [0, 0, 0.97]]
+///       },
 ///       "neutral_up" : [0, 0.42, 0.91],
 ///       "version" : 1
 ///     }
 ///
 /// `neutral_up` is the board-frame direction against gravity at the
 /// player's neutral (any length; at most 30° from level is used).
+/// `magnetometer` is there only once a compass calibration was made (a file
+/// without it is a whole calibration, and a TiltMaze that predates it
+/// ignores it): the field is `soft_iron · (reading − offset_ut)`.
 enum CalibrationFile {
     static let format = "tiltmaze-calibration"
     static let version = 1
@@ -127,15 +138,27 @@ enum CalibrationFile {
         var neutral_up: [Double]?
         var correction: Bool?
         var gyro_bias_rad_s: [Double]?
+        var magnetometer: Magnetometer?
+    }
+
+    private struct Magnetometer: Codable {
+        var offset_ut: [Double]?
+        var soft_iron: [[Double]]?
+        var accuracy: String?
     }
 
     typealias Problem = KeptFile.DecodeProblem
 
     static func encode(_ calibration: DeviceCalibration, identity: String) -> [UInt8] {
         let up = calibration.reference.neutralUp, bias = calibration.gyroBias
+        let magnetometer = calibration.magnetometer.map { m in
+            Magnetometer(offset_ut: [m.offset.x, m.offset.y, m.offset.z],
+                         soft_iron: [m.softIron.0, m.softIron.1, m.softIron.2].map { [$0.x, $0.y, $0.z] },
+                         accuracy: m.accuracy.name)
+        }
         let contents = Contents(format: format, version: version, device: identity,
                                 neutral_up: [up.x, up.y, up.z], correction: calibration.reference.isEnabled,
-                                gyro_bias_rad_s: [bias.x, bias.y, bias.z])
+                                gyro_bias_rad_s: [bias.x, bias.y, bias.z], magnetometer: magnetometer)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // Encoding finite doubles, strings and Bools cannot fail.
@@ -170,8 +193,39 @@ enum CalibrationFile {
         guard let enabled = contents.correction else {
             return .failure(Problem("\"correction\" should be true or false"))
         }
+        var magnetometer: MagnetometerCalibration?
+        if let m = contents.magnetometer {
+            switch decode(m) {
+            case .success(let calibration): magnetometer = calibration
+            case .failure(let problem): return .failure(problem)
+            }
+        }
         return .success(DeviceCalibration(reference: TiltReference(neutralUp: Vector3(up[0], up[1], up[2]), isEnabled: enabled),
-                                          gyroBias: Vector3(bias[0], bias[1], bias[2])))
+                                          gyroBias: Vector3(bias[0], bias[1], bias[2]), magnetometer: magnetometer))
+    }
+
+    /// The largest offset believed, µT: an offset beyond it is a magnet on the chip, not hard iron.
+    static let maxOffset = 500.0
+
+    private static func decode(_ m: Magnetometer) -> Result<MagnetometerCalibration, Problem> {
+        guard let offset = m.offset_ut, offset.count == 3, offset.allSatisfy({ $0.isFinite && abs($0) <= maxOffset }) else {
+            return .failure(Problem("\"magnetometer\".\"offset_ut\" should be three numbers of at most \(Int(maxOffset)) µT"))
+        }
+        guard let rows = m.soft_iron, rows.count == 3, rows.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }) else {
+            return .failure(Problem("\"magnetometer\".\"soft_iron\" should be three rows of three numbers"))
+        }
+        let soft = (Vector3(rows[0][0], rows[0][1], rows[0][2]), Vector3(rows[1][0], rows[1][1], rows[1][2]),
+                    Vector3(rows[2][0], rows[2][1], rows[2][2]))
+        // A calibration's soft iron stretches by tens of per cent, never folds: its determinant is well away from 0.
+        let determinant = soft.0.dot(soft.1.cross(soft.2))
+        guard determinant > 0.2, determinant < 5 else {
+            return .failure(Problem("\"magnetometer\".\"soft_iron\" is no calibration (determinant \(determinant))"))
+        }
+        guard let name = m.accuracy, let accuracy = MagneticFieldAccuracy.allCases.first(where: { $0.name == name }) else {
+            return .failure(Problem("\"magnetometer\".\"accuracy\" should be uncalibrated, low, medium or high"))
+        }
+        return .success(MagnetometerCalibration(offset: Vector3(offset[0], offset[1], offset[2]), softIron: soft,
+                                                accuracy: accuracy))
     }
 
     private static func describe(_ error: DecodingError) -> String {

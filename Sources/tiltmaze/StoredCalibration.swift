@@ -28,7 +28,8 @@ struct StoredCalibration {
 
     /// The estimator a game with this sensor starts from.
     func estimator() -> TiltEstimator {
-        TiltEstimator(reference: calibration.reference, gyroBias: calibration.gyroBias)
+        TiltEstimator(reference: calibration.reference, gyroBias: calibration.gyroBias,
+                      magnetometer: calibration.magnetometer ?? .none)
     }
 
     /// Saves what changed; a failure is reported, not thrown: the game is over and went well.

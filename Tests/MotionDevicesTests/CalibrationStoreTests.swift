@@ -38,6 +38,22 @@ struct CalibrationStoreTests {
         #expect(dir.names(in: "config/tiltmaze/calibration") == ["simulated-board-\(hash("simulated board")).json"])
     }
 
+    @Test("a compass calibration is kept beside the neutral and the bias, and a file without one reads as none")
+    func magnetometer() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        var calibration = tilted
+        calibration.magnetometer = MagnetometerCalibration(
+            offset: Vector3(18.25, -6.5, 31), softIron: (Vector3(1.05, 0.02, 0), Vector3(0.02, 0.98, 0.01), Vector3(0, 0.01, 0.97)),
+            accuracy: .medium)
+        _ = try store.save(calibration, for: "simulated board").get()
+        #expect(store.load("simulated board").calibration == calibration)
+        let text = try String(contentsOfFile: store.path(for: "simulated board"), encoding: .utf8)
+        #expect(text.contains("\"offset_ut\"") && text.contains("\"medium\""), "\(text)")
+        _ = try store.save(tilted, for: "simulated board").get()
+        #expect(store.load("simulated board").calibration.magnetometer == nil)
+    }
+
     @Test("each device has its own file: the same name with other bus paths or ids do not share")
     func perDevice() throws {
         let dir = TemporaryDirectory()
@@ -65,6 +81,10 @@ struct CalibrationStoreTests {
             ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":\"yes\",\"gyro_bias_rad_s\":[0,0,0]}", "\"correction\" should be true or false"),
             ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"gyro_bias_rad_s\":[0,0,0]}", "\"correction\" should be true or false"),
             ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[3,0,0]}", "\"gyro_bias_rad_s\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2],\"soft_iron\":[[1,0,0],[0,1,0],[0,0,1]],\"accuracy\":\"high\"}}", "\"offset_ut\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2,3],\"soft_iron\":[[1,0,0],[0,1,0]],\"accuracy\":\"high\"}}", "\"soft_iron\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2,3],\"soft_iron\":[[1,0,0],[0,1,0],[0,0,0]],\"accuracy\":\"high\"}}", "is no calibration"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2,3],\"soft_iron\":[[1,0,0],[0,1,0],[0,0,1]],\"accuracy\":\"great\"}}", "\"accuracy\" should be"),
           ])
     func corrupt(text: String, reason: String) throws {
         let dir = TemporaryDirectory()

@@ -39,6 +39,9 @@ struct CompassTilt: Sendable {
     private var learntNorm = 0.0
     private var lastFieldTime: Int64?
     private var lastAccelTime: Int64?
+    /// The magnetometer's stored hard and soft iron: a field turned by the
+    /// sensor's own iron would turn differently from the board.
+    var magnetometerCalibration = MagnetometerCalibration.none
 
     init(parameters: CompassTiltParameters) {
         self.parameters = parameters
@@ -56,7 +59,8 @@ struct CompassTilt: Sendable {
         }
     }
 
-    private mutating func addField(_ m: Vector3, at time: Int64) {
+    private mutating func addField(_ reading: Vector3, at time: Int64) {
+        let m = magnetometerCalibration.apply(reading)
         let norm = m.length
         guard norm > 1 else { return }
         let dt = lastFieldTime.map { AttitudeFilter.step(from: $0, to: time) } ?? 0
