@@ -23,11 +23,20 @@ struct CalibrateCommand: ParsableCommand {
             $XDG_CONFIG_HOME/tiltmaze/calibration (docs/sensors.md, "Calibration").
             The arrows and Enter, a gamepad's D-pad and A/Cross, or the Sense
             HAT joystick choose too. With the simulated board, WASD tilt it.
+            With --compass: the magnetometer instead. Turn the board through a
+            figure of eight, face up, on edge and upside down, while the screen
+            fills in the directions covered and the accuracy (CoreMotion's
+            levels: uncalibrated, low, medium, high) rises; Save (s) keeps its
+            hard and soft iron for this sensor beside the neutral, Again (a)
+            starts over, Quit (q) keeps nothing. The heading uses it from then on.
             """
     )
 
     @OptionGroup(title: "Sensor")
     var sensor: SourceOptions
+
+    @Flag(help: "Calibrate the magnetometer (hard and soft iron) instead of the neutral tilt.")
+    var compass = false
 
     @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
@@ -37,6 +46,10 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if compass {
+            try runCompass()
+            return
+        }
         var saved: String?
         var stored: StoredCalibration?
         var final: MotionStatus?
@@ -54,6 +67,32 @@ struct CalibrateCommand: ParsableCommand {
             print("Neutral: \(final.reference.summary); correction \(final.reference.isEnabled ? "on" : "off")"
                   + (saved.map { "; saved in \($0)" } ?? (stored.identity == nil ? "" : "; unchanged")))
         }
+    }
+}
+
+extension CalibrateCommand {
+    /// The compass screen; saves the magnetometer's calibration when the player chose Save.
+    func runCompass() throws {
+        var stored: StoredCalibration?
+        var screen: CompassScreen?
+        try runPanel(sensor: sensor, display: display) { chosen, label in
+            let calibration = StoredCalibration(for: chosen.source)
+            stored = calibration
+            let loop = MotionModelLoop(model: CompassCalibration(), samples: chosen.source.samples, rate: 100,
+                                       estimator: calibration.estimator(), name: "tiltmaze-compass")
+            let made = CompassScreen(loop: loop, sensorName: label,
+                                     hasMagnetometer: chosen.source.scales?.hasMagnetometer ?? true)
+            screen = made
+            return (made, {})
+        }
+        guard let stored, let chosen = screen?.chosen else {
+            print("Compass: nothing saved")
+            return
+        }
+        if let problem = stored.loaded.problem { printError(problem) }
+        let saved = stored.save(magnetometer: chosen)
+        print("Compass: \(chosen.accuracy.name) accuracy, offset \(MotionSampleText.fixed(chosen.offset, decimals: 1)) µT"
+              + (saved.map { "; saved in \($0)" } ?? (stored.identity == nil ? "; this sensor keeps no calibration" : "; not saved")))
     }
 }
 

@@ -32,6 +32,20 @@ struct StoredCalibration {
                       magnetometer: calibration.magnetometer ?? .none)
     }
 
+    /// Saves a new compass calibration beside the rest; a failure is reported.
+    /// - Returns: the file written, if any.
+    func save(magnetometer: MagnetometerCalibration) -> String? {
+        guard let store, let identity, loaded.maySave else { return nil }
+        var updated = calibration
+        updated.magnetometer = magnetometer
+        switch store.save(updated, for: identity) {
+        case .success(let path): return path
+        case .failure(let error):
+            printError("\(error)")
+            return nil
+        }
+    }
+
     /// Saves what changed; a failure is reported, not thrown: the game is over and went well.
     /// - Returns: the file written, if any.
     @discardableResult

@@ -29,6 +29,13 @@ public struct CompassCalibrator: Sendable {
     /// How many readings are kept.
     public var count: Int { readings.count }
 
+    /// Forgets every reading (the player starts again).
+    public mutating func removeAll() {
+        readings.removeAll(keepingCapacity: true)
+        next = 0
+        lastKept = nil
+    }
+
     /// Keeps the reading `m` (µT) taken at `time` (ns) unless one was kept less than `spacing` before.
     public mutating func add(_ m: Vector3, at time: Int64) {
         guard m.x.isFinite, m.y.isFinite, m.z.isFinite else { return }
@@ -52,8 +59,11 @@ public struct CompassCalibrator: Sendable {
         public var strength: Double
         /// The readings' RMS distance from the fitted ellipsoid, as a fraction of `strength`.
         public var residual: Double
-        /// Which of the 26 directions are covered (`CompassCalibrator.directions`' order).
-        public var covered: [Bool]
+        /// Which of the 26 directions are covered: bit i for `CompassCalibrator.directions[i]`.
+        public var covered: UInt32
+
+        /// Whether direction `i` is covered.
+        public func isCovered(_ i: Int) -> Bool { covered & (1 << UInt32(i)) != 0 }
     }
 
     /// The fit and its coverage; nil while the readings fit no ellipsoid
@@ -62,15 +72,15 @@ public struct CompassCalibrator: Sendable {
         var fit = EllipsoidFit()
         for m in readings { fit.add(m) }
         guard let solved = fit.solve(), solved.strength.isFinite, solved.strength > 0 else { return nil }
-        var covered = [Bool](repeating: false, count: Self.directions.count)
+        var covered: UInt32 = 0
         for m in readings {
             let d = solved.calibration.apply(m)
             let length = d.length
             guard length > 0 else { continue }
             // Near a direction: within about 35° of it (the bins' spacing is 45° or less).
-            for (i, direction) in Self.directions.enumerated() where d.dot(direction) >= 0.82 * length { covered[i] = true }
+            for i in Self.directions.indices where d.dot(Self.directions[i]) >= 0.82 * length { covered |= 1 << UInt32(i) }
         }
-        let coverage = Double(covered.filter { $0 }.count) / Double(covered.count)
+        let coverage = Double(covered.nonzeroBitCount) / Double(Self.directions.count)
         var calibration = solved.calibration
         calibration.accuracy = Self.accuracy(coverage: coverage, residual: solved.residual)
         return Result(calibration: calibration, coverage: coverage, strength: solved.strength,

@@ -65,37 +65,38 @@ struct Matrix3: Sendable, Equatable {
     /// The eigenvalues of a symmetric matrix and its unit eigenvectors (as
     /// the rows of `vectors`, in the values' order), by Jacobi rotations.
     var symmetricEigen: (values: Vector3, vectors: Matrix3) {
-        var a = [[r0.x, r0.y, r0.z], [r1.x, r1.y, r1.z], [r2.x, r2.y, r2.z]]
-        var v = [[1.0, 0, 0], [0, 1.0, 0], [0, 0, 1.0]]
+        // Row by row, on the stack: the fit runs on threads that must not allocate.
+        var a: InlineArray<9, Double> = [r0.x, r0.y, r0.z, r1.x, r1.y, r1.z, r2.x, r2.y, r2.z]
+        var v: InlineArray<9, Double> = [1, 0, 0, 0, 1, 0, 0, 0, 1]
         for _ in 0 ..< 50 {
             // The largest off-diagonal entry.
             var p = 0, q = 1
-            if abs(a[0][2]) > abs(a[p][q]) { (p, q) = (0, 2) }
-            if abs(a[1][2]) > abs(a[p][q]) { (p, q) = (1, 2) }
-            let scale = abs(a[0][0]) + abs(a[1][1]) + abs(a[2][2])
-            guard abs(a[p][q]) > 1e-15 * max(scale, 1e-300) else { break }
-            let theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
+            if abs(a[2]) > abs(a[3 * p + q]) { (p, q) = (0, 2) }
+            if abs(a[5]) > abs(a[3 * p + q]) { (p, q) = (1, 2) }
+            let scale = abs(a[0]) + abs(a[4]) + abs(a[8])
+            guard abs(a[3 * p + q]) > 1e-15 * max(scale, 1e-300) else { break }
+            let theta = (a[3 * q + q] - a[3 * p + p]) / (2 * a[3 * p + q])
             let t = (theta >= 0 ? 1 : -1) / (abs(theta) + (theta * theta + 1).squareRoot())
             let c = 1 / (t * t + 1).squareRoot(), s = t * c
             for k in 0 ..< 3 {
-                let akp = a[k][p], akq = a[k][q]
-                a[k][p] = c * akp - s * akq
-                a[k][q] = s * akp + c * akq
+                let akp = a[3 * k + p], akq = a[3 * k + q]
+                a[3 * k + p] = c * akp - s * akq
+                a[3 * k + q] = s * akp + c * akq
             }
             for k in 0 ..< 3 {
-                let apk = a[p][k], aqk = a[q][k]
-                a[p][k] = c * apk - s * aqk
-                a[q][k] = s * apk + c * aqk
+                let apk = a[3 * p + k], aqk = a[3 * q + k]
+                a[3 * p + k] = c * apk - s * aqk
+                a[3 * q + k] = s * apk + c * aqk
             }
             for k in 0 ..< 3 {
-                let vkp = v[k][p], vkq = v[k][q]
-                v[k][p] = c * vkp - s * vkq
-                v[k][q] = s * vkp + c * vkq
+                let vkp = v[3 * k + p], vkq = v[3 * k + q]
+                v[3 * k + p] = c * vkp - s * vkq
+                v[3 * k + q] = s * vkp + c * vkq
             }
         }
         // v's columns are the eigenvectors.
-        return (Vector3(a[0][0], a[1][1], a[2][2]),
-                Matrix3(Vector3(v[0][0], v[1][0], v[2][0]), Vector3(v[0][1], v[1][1], v[2][1]), Vector3(v[0][2], v[1][2], v[2][2])))
+        return (Vector3(a[0], a[4], a[8]),
+                Matrix3(Vector3(v[0], v[3], v[6]), Vector3(v[1], v[4], v[7]), Vector3(v[2], v[5], v[8])))
     }
 }
 
