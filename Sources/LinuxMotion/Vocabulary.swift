@@ -24,6 +24,8 @@ public typealias Quaternion = MotionCore.Quaternion
 public typealias AttitudeReferenceFrame = MotionCore.AttitudeReferenceFrame
 /// How far a magnetometer's calibration is trusted: CoreMotion's four levels.
 public typealias MagneticFieldAccuracy = MotionCore.MagneticFieldAccuracy
+/// A magnetometer's hard and soft iron (`tiltmaze calibrate --compass` makes one), for a ``TiltEstimator`` of your own.
+public typealias MagnetometerCalibration = MotionCore.MagnetometerCalibration
 /// A shake: the axis, its sign, the push (m/s²) and when.
 public typealias Shake = MotionCore.Shake
 /// The player's neutral tilt (``CalibrationState/reference``).
