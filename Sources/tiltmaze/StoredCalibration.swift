@@ -35,22 +35,22 @@ struct StoredCalibration {
     /// Saves a new compass calibration beside the rest; a failure is reported.
     /// - Returns: the file written, if any.
     func save(magnetometer: MagnetometerCalibration) -> String? {
-        guard let store, let identity, loaded.maySave else { return nil }
+        guard loaded.maySave else { return nil }
         var updated = calibration
         updated.magnetometer = magnetometer
-        switch store.save(updated, for: identity) {
-        case .success(let path): return path
-        case .failure(let error):
-            printError("\(error)")
-            return nil
-        }
+        return write(updated)
     }
 
     /// Saves what changed; a failure is reported, not thrown: the game is over and went well.
     /// - Returns: the file written, if any.
     @discardableResult
     func save(reference: TiltReference, gyroBias: Vector3?) -> String? {
-        guard let store, let identity, let updated = loaded.changed(reference: reference, gyroBias: gyroBias) else { return nil }
+        loaded.changed(reference: reference, gyroBias: gyroBias).flatMap(write)
+    }
+
+    /// Writes `updated` as this sensor's calibration; a failure is reported.
+    private func write(_ updated: DeviceCalibration) -> String? {
+        guard let store, let identity else { return nil }
         switch store.save(updated, for: identity) {
         case .success(let path): return path
         case .failure(let error):
