@@ -90,6 +90,9 @@ test-deb: release
 # its public API checked against api/, and every Swift listing of the docs
 # compiled in a package of its own.
 test-library: build
+	@# SwiftPM keeps a path dependency's list of source files from the last plan and does not see a
+	@# file added in a subfolder of Sources/ since; dropping the plan makes it look again.
+	rm -f Examples/.build/debug/description.json
 	$(SWIFT) build --package-path Examples
 	python3 scripts/check-library-client.py .build/debug/tiltmaze Examples/.build/debug
 	scripts/check-docs.sh
