@@ -30,20 +30,24 @@ public struct Attitude: Sendable, Equatable {
     /// vector into the reference frame.
     public var quaternion: Quaternion
 
+    /// The attitude whose board → reference rotation is `quaternion` (a unit quaternion).
     public init(_ quaternion: Quaternion) {
         self.quaternion = quaternion
     }
 
+    /// The turn about the board's x axis, radians in [−π/2, π/2]: positive when the top edge rises.
     public var pitch: Double {
         let q = quaternion
         return asin(min(1, max(-1, 2 * (q.w * q.x + q.y * q.z))))
     }
 
+    /// The turn about the board's y axis, radians in [−π, π]: positive when the right edge goes down.
     public var roll: Double {
         let q = quaternion
         return atan2(2 * (q.w * q.y - q.x * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
     }
 
+    /// The turn about the vertical, radians in [−π, π]: positive anticlockwise seen from above.
     public var yaw: Double {
         let q = quaternion
         return atan2(2 * (q.w * q.z - q.x * q.y), 1 - 2 * (q.x * q.x + q.z * q.z))
@@ -81,10 +85,14 @@ public struct Attitude: Sendable, Equatable {
 
 /// A 3×3 rotation matrix, as CoreMotion's `CMRotationMatrix` (rows m1·, m2·, m3·).
 public struct RotationMatrix: Sendable, Equatable {
+    /// Row 1, columns 1 to 3.
     public var m11: Double, m12: Double, m13: Double
+    /// Row 2, columns 1 to 3.
     public var m21: Double, m22: Double, m23: Double
+    /// Row 3, columns 1 to 3.
     public var m31: Double, m32: Double, m33: Double
 
+    /// A matrix from its entries, row by row.
     public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
                 m31: Double, m32: Double, m33: Double) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13
@@ -103,8 +111,10 @@ public struct RotationMatrix: Sendable, Equatable {
 public struct CalibratedMagneticField: Sendable, Equatable {
     /// µT, board frame, with the learnt offset taken out.
     public var field: Vector3
+    /// How far the calibration behind `field` is trusted.
     public var accuracy: MagneticFieldAccuracy
 
+    /// A field with its accuracy.
     public init(field: Vector3, accuracy: MagneticFieldAccuracy) {
         self.field = field
         self.accuracy = accuracy
