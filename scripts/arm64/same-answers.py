@@ -6,8 +6,9 @@ aarch64 program run emulated in the trixie arm64 root must print the same
 bytes for the same input.
 
 - Motion: every BROAD window in Tests/Fixtures/broad (real recordings,
-  32 s each at 286 Hz), replayed through `monitor --json`: gravity, user
-  acceleration, attitude and rotation rate of every sample.
+  32 s each at 286 Hz, with the magnetometer), replayed through `monitor
+  --json --reference magnetic-north`: gravity, user acceleration, attitude
+  (to magnetic north), heading, field and rotation rate of every sample.
 - The game's physics: `play --headless` of campaign levels on such a
   replay (the outcome and a hash of the whole ball trajectory).
 - Pictures: `snapshot` of every campaign level, in the Pi console's RGB565
@@ -43,9 +44,10 @@ def broad_csv(window, path):
     fields = dict(line.split(": ", 1) for line in header.decode().splitlines()[1:])
     rate, count = float(fields["rate_hz"]), int(fields["samples"])
     with open(path, "w") as out:
-        out.write("t_ns,ax,ay,az,gx,gy,gz\n")
+        out.write("t_ns,ax,ay,az,gx,gy,gz,mx,my,mz\n")
+        # Format 2: 9 float32 (accelerometer, gyroscope, magnetometer), 4 int16, 1 byte.
         for i in range(count):
-            values = struct.unpack_from("<6f", records, 33 * i)
+            values = struct.unpack_from("<9f", records, 45 * i)
             out.write(f"{1_000_000_000 + round(i * 1e9 / rate)}," + ",".join(repr(v) for v in values) + "\n")
 
 
@@ -110,7 +112,7 @@ def pair(name, x86, arm, windows, levels, csvs, work):
         csv = os.path.join(csvs, os.path.basename(window) + ".csv")
         stem = os.path.basename(window).split(".")[0]
         jobs.append((f"monitor --json of BROAD {stem}", "json", f"monitor-{stem}.json",
-                     ["monitor", "--json", "--source", f"replay:{csv}"]))
+                     ["monitor", "--json", "--reference", "magnetic-north", "--source", f"replay:{csv}"]))
     first = os.path.join(csvs, os.path.basename(windows[0]) + ".csv")
     for level in levels:
         stem = os.path.basename(level)[:-4]
