@@ -25,6 +25,8 @@ public final class GameSession {
         public var reference: TiltReference = .level
         /// The gyroscope's bias at the end, when it was estimated long enough to keep.
         public var gyroBias: Vector3?
+        /// The magnetometer's calibration refined while playing, when good enough to keep.
+        public var magnetometer: MagnetometerCalibration?
 
         public init() {}
     }
@@ -161,6 +163,7 @@ public final class GameSession {
         outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
         outcome.reference = snapshot.reference
         outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
+        outcome.magnetometer = snapshot.refinedMagnetometer
         referenceChangesSeen = snapshot.referenceChanges
         if let asked = calibrationAsked, snapshot.referenceChanges > asked {
             calibrationAsked = nil

@@ -27,6 +27,8 @@ public struct MotionStatus: BitwiseCopyable, Sendable {
     public var referenceChanges: UInt64 = 0
     public var gyroBias: Vector3 = .zero
     public var hasLearntGyroBias = false
+    /// The magnetometer's calibration refined while playing, once good enough to keep.
+    public var refinedMagnetometer: MagnetometerCalibration?
     public var hasGyroscope = false
     public var samplesSeen = 0
     public var measuredGravity: Vector3 = .zero

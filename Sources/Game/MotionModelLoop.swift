@@ -72,6 +72,7 @@ public final class MotionModelLoop<Model: MotionModel>: @unchecked Sendable {
         s.referenceChanges = changesTaken
         s.gyroBias = estimator.attitude.bias
         s.hasLearntGyroBias = estimator.hasGyroscope && estimator.attitude.hasLearntBias
+        s.refinedMagnetometer = estimator.refinedMagnetometerCalibration
         s.hasGyroscope = estimator.hasGyroscope
         s.samplesSeen = estimator.samplesSeen
         s.measuredGravity = estimator.measuredGravity

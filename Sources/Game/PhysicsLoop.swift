@@ -138,6 +138,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         s.referenceChanges = referenceChangesTaken
         s.gyroBias = estimator.attitude.bias
         s.hasLearntGyroBias = estimator.hasGyroscope && estimator.attitude.hasLearntBias
+        s.refinedMagnetometer = estimator.refinedMagnetometerCalibration
         return s
     }
 }

@@ -56,6 +56,8 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     /// estimate has had time enough to be worth remembering.
     public var gyroBias: Vector3 = .zero
     public var hasLearntGyroBias = false
+    /// The magnetometer's calibration refined while playing, once good enough to keep.
+    public var refinedMagnetometer: MagnetometerCalibration?
     // Loop health, for the status line and benchmarks.
     public var samplesDrained: UInt64 = 0
     public var samplesDropped: Int = 0

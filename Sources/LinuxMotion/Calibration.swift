@@ -7,8 +7,9 @@ import Glibc
 #endif
 
 /// What of the attitude filter is worth keeping from one run to the next,
-/// per device: the player's neutral tilt (the tutorials' "calibrate") and
-/// the gyroscope's bias once it has been learnt.
+/// per device: the player's neutral tilt (the tutorials' "calibrate"), the
+/// gyroscope's bias once it has been learnt, and the magnetometer's
+/// calibration once refined while the board turned.
 public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
     /// The neutral the attitude and gravity are measured from (level when not calibrated).
     public var reference: TiltReference
@@ -16,17 +17,24 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
     public var gyroBias: Vector3
     /// Whether the bias was estimated long enough (at rest) to be worth keeping.
     public var hasLearntGyroBias: Bool
+    /// The stored hard and soft iron with the offset learnt while the board
+    /// turned folded in, once its fit is good enough to keep (CoreMotion's
+    /// medium or better); nil before, or without a magnetometer.
+    public var magnetometer: MagnetometerCalibration?
 
-    /// A calibration: level and no bias unless given.
-    public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, hasLearntGyroBias: Bool = false) {
+    /// A calibration: level, no bias and no magnetometer unless given.
+    public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, hasLearntGyroBias: Bool = false,
+                magnetometer: MagnetometerCalibration? = nil) {
         self.reference = reference
         self.gyroBias = gyroBias
         self.hasLearntGyroBias = hasLearntGyroBias
+        self.magnetometer = magnetometer
     }
 
     init(_ estimator: TiltEstimator) {
         self.init(reference: estimator.reference, gyroBias: estimator.attitude.bias,
-                  hasLearntGyroBias: estimator.hasGyroscope && estimator.attitude.hasLearntBias)
+                  hasLearntGyroBias: estimator.hasGyroscope && estimator.attitude.hasLearntBias,
+                  magnetometer: estimator.refinedMagnetometerCalibration)
     }
 }
 

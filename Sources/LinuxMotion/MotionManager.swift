@@ -103,15 +103,17 @@ public final class MotionManager: @unchecked Sendable {
     /// The neutral and the gyroscope's bias as the update thread has them now. Any thread.
     public var calibration: CalibrationState { calibrationNow.read().value }
 
-    /// Saves the device's neutral and (once learnt) its gyroscope's bias,
-    /// for the next run and for `tiltmaze` with the same sensor. Returns the
+    /// Saves the device's neutral and (once learnt) its gyroscope's bias and
+    /// refined magnetometer calibration, for the next run and for
+    /// `tiltmaze` with the same sensor. Returns the
     /// file written, or nil when there is nothing to keep: no store, a
     /// recording (it is no device), or nothing changed.
     @discardableResult
     public func saveCalibration() throws(MotionError) -> String? {
         let now = calibration
         guard let calibrationStore, let identity,
-              let updated = loaded?.changed(reference: now.reference, gyroBias: now.hasLearntGyroBias ? now.gyroBias : nil)
+              let updated = loaded?.changed(reference: now.reference, gyroBias: now.hasLearntGyroBias ? now.gyroBias : nil,
+                                            magnetometer: now.magnetometer)
         else { return nil }
         switch calibrationStore.save(updated, for: identity) {
         case .success(let path):

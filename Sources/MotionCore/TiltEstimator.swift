@@ -52,6 +52,12 @@ public struct TiltEstimator: Sendable {
         compass.magnetometerCalibration = magnetometer
     }
 
+    /// The stored magnetometer calibration with the offset learnt while
+    /// turning folded in, once its fit is good enough to keep; nil before.
+    public var refinedMagnetometerCalibration: MagnetometerCalibration? {
+        attitude.refinedMagnetometerCalibration
+    }
+
     /// Folds in one sample.
     public mutating func add(_ sample: MotionSample) {
         attitude.add(sample)

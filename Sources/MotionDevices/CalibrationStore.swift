@@ -63,15 +63,20 @@ public struct CalibrationStore: Sendable {
         }
 
         /// What to write after a run that ended at `reference`, with the
-        /// gyroscope's bias if it was learnt: nil when nothing changed (a
-        /// learnt bias is worth a first file even so), or when saving would
-        /// lose a bad file. The game and the motion library both ask this.
-        package func changed(reference: TiltReference, gyroBias: Vector3?) -> DeviceCalibration? {
+        /// gyroscope's bias if it was learnt and the magnetometer's
+        /// calibration if it was refined: nil when nothing changed (a learnt
+        /// bias or magnetometer is worth a first file even so), or when
+        /// saving would lose a bad file. The game and the motion library
+        /// both ask this.
+        package func changed(reference: TiltReference, gyroBias: Vector3?,
+                             magnetometer: MagnetometerCalibration? = nil) -> DeviceCalibration? {
             guard maySave else { return nil }
             var updated = calibration
             updated.reference = reference
             if let gyroBias { updated.gyroBias = gyroBias }
-            return updated != calibration || (!fromFile && gyroBias != nil) ? updated : nil
+            if let magnetometer { updated.magnetometer = magnetometer }
+            let learnt = gyroBias != nil || magnetometer != nil
+            return updated != calibration || (!fromFile && learnt) ? updated : nil
         }
     }
 

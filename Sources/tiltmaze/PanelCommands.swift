@@ -62,7 +62,8 @@ struct CalibrateCommand: ParsableCommand {
                     { final = loop.status.read().value })
         }
         if let stored, let final {
-            saved = stored.save(reference: final.reference, gyroBias: final.hasLearntGyroBias ? final.gyroBias : nil)
+            saved = stored.save(reference: final.reference, gyroBias: final.hasLearntGyroBias ? final.gyroBias : nil,
+                               magnetometer: final.refinedMagnetometer)
             if let problem = stored.loaded.problem { printError(problem) }
             print("Neutral: \(final.reference.summary); correction \(final.reference.isEnabled ? "on" : "off")"
                   + (saved.map { "; saved in \($0)" } ?? (stored.identity == nil ? "" : "; unchanged")))

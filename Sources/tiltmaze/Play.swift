@@ -176,7 +176,7 @@ struct Play: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         }
-        calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias)
+        calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias, magnetometer: outcome.magnetometer)
         for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
         for problem in playlist.problems { printError(problem) }

@@ -41,11 +41,13 @@ struct StoredCalibration {
         return write(updated)
     }
 
-    /// Saves what changed; a failure is reported, not thrown: the game is over and went well.
+    /// Saves what changed, the magnetometer's calibration refined while
+    /// playing among it; a failure is reported, not thrown: the game is
+    /// over and went well.
     /// - Returns: the file written, if any.
     @discardableResult
-    func save(reference: TiltReference, gyroBias: Vector3?) -> String? {
-        loaded.changed(reference: reference, gyroBias: gyroBias).flatMap(write)
+    func save(reference: TiltReference, gyroBias: Vector3?, magnetometer: MagnetometerCalibration?) -> String? {
+        loaded.changed(reference: reference, gyroBias: gyroBias, magnetometer: magnetometer).flatMap(write)
     }
 
     /// Writes `updated` as this sensor's calibration; a failure is reported.

@@ -61,6 +61,8 @@ public final class MockI2CBus: Sendable {
         var claimed: Set<UInt8> = []
         var unplugged = false
         var refusedWrites: Set<UInt8> = []
+        /// Set by `turnMagnetometer`: when the turning began, and the hard iron in counts.
+        var turning: (start: Int64, offset: SIMD3<Double>)?
     }
 
     public init(number: Int = 1, name: String = "bcm2835 (i2c@7e804000)") {
@@ -97,6 +99,34 @@ public final class MockI2CBus: Sendable {
             for (r, v) in registers { chip.registers[Int(r)] = v }
             $0.chips[address] = chip
         }
+    }
+
+    /// From now on the magnetometer reads a field that turns through every
+    /// direction instead of its serial numbers: the Earth's (45 µT, dipping
+    /// 63°, 3,200 counts) seen from a board whose heading goes round every
+    /// 9 s while it rolls (±70°) and pitches (±55°) at other rates, as a
+    /// hand turns a board through a figure of eight, plus `offset` counts
+    /// (chip axes; 71.4 counts a µT) of hard iron riding with the board.
+    public func turnMagnetometer(offset: SIMD3<Double>) {
+        state.withLock { $0.turning = (MockI2CBus.now(), offset) }
+    }
+
+    /// The turning field at `seconds` into the turn, counts, chip axes.
+    static func turningField(at seconds: Double, offset: SIMD3<Double>) -> SIMD3<Double> {
+        let earth = SIMD3<Double>(20.4, 0, -40.1) * (1 / 0.014)
+        // Board → earth is yaw · roll · pitch, so earth → board is their inverses in the other order.
+        func rotate(_ v: SIMD3<Double>, axis: Int, by angle: Double) -> SIMD3<Double> {
+            let c = cos(angle), s = sin(angle)
+            switch axis {
+            case 0: return SIMD3(v.x, c * v.y - s * v.z, s * v.y + c * v.z)
+            case 1: return SIMD3(c * v.x + s * v.z, v.y, -s * v.x + c * v.z)
+            default: return SIMD3(c * v.x - s * v.y, s * v.x + c * v.y, v.z)
+            }
+        }
+        var v = rotate(earth, axis: 2, by: -2 * .pi / 9 * seconds)
+        v = rotate(v, axis: 0, by: -1.22 * sin(0.9 * seconds))
+        v = rotate(v, axis: 1, by: -0.96 * sin(0.53 * seconds))
+        return v + offset
     }
 
     /// A kernel driver holds `address`: selecting it fails with EBUSY.
@@ -142,7 +172,7 @@ public final class MockI2CBus: Sendable {
             guard var chip = state.chips[address] else { return .failed(ENXIO) }
             defer { state.chips[address] = chip }
             if chip.isLSM9DS1 { Self.advance(&chip) }
-            if chip.isMagnetometer { Self.advanceMagnetometer(&chip) }
+            if chip.isMagnetometer { Self.advanceMagnetometer(&chip, turning: state.turning) }
             switch (size, read) {
             case (2, true):   // I2C_SMBUS_BYTE_DATA
                 data[0] = chip.registers[Int(command)]
@@ -186,11 +216,16 @@ public final class MockI2CBus: Sendable {
 
     /// The magnetometer's readings due by now (DO in CTRL_REG1_M, running
     /// while MD in CTRL_REG3_M is 00), keeping only the newest.
-    static func advanceMagnetometer(_ chip: inout Chip) {
+    static func advanceMagnetometer(_ chip: inout Chip, turning: (start: Int64, offset: SIMD3<Double>)?) {
         guard chip.registers[0x22] & 0x03 == 0 else { return }
         let rates = [0.625, 1.25, 2.5, 5, 10, 20, 40, 80]
         guard chip.makeSamplesDue(period: Int64(1e9 / rates[Int(chip.registers[0x20] >> 2 & 0x07)])) else { return }
-        chip.put(0x28, Int16(truncatingIfNeeded: chip.made)); chip.put(0x2a, 1000); chip.put(0x2c, -2000)
+        if let turning {
+            let field = turningField(at: Double(chip.nextSample - turning.start) / 1e9, offset: turning.offset)
+            chip.put(0x28, Int16(field.x.rounded())); chip.put(0x2a, Int16(field.y.rounded())); chip.put(0x2c, Int16(field.z.rounded()))
+        } else {
+            chip.put(0x28, Int16(truncatingIfNeeded: chip.made)); chip.put(0x2a, 1000); chip.put(0x2c, -2000)
+        }
         chip.registers[0x27] |= 0x08
     }
 

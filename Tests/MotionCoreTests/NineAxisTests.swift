@@ -159,6 +159,46 @@ struct NineAxisTests {
         #expect(worstLate < 3, "heading error up to \(worstLate)° with the offset learnt")
     }
 
+    @Test("The offset learnt while turning is folded into the stored calibration, for keeping, and only once it fits well")
+    func refinedCalibration() {
+        // Soft iron S = I + a·uuᵀ, whose inverse is I − a/(1+a)·uuᵀ: the chip reads S⁻¹·field + offset.
+        let u = Vector3(1, 1, 0) / 2.0.squareRoot(), a = 0.5
+        func soft(_ k: Double) -> (Vector3, Vector3, Vector3) {
+            (Vector3(1, 0, 0) + u * (k * u.x), Vector3(0, 1, 0) + u * (k * u.y), Vector3(0, 0, 1) + u * (k * u.z))
+        }
+        let inverse = soft(-a / (1 + a))
+        func raw(_ field: Vector3, offset: Vector3) -> Vector3 {
+            Vector3(inverse.0.dot(field), inverse.1.dot(field), inverse.2.dot(field)) + offset
+        }
+        // Calibrated once with the right soft iron; the offset has moved since (a new case, a screw).
+        let trueOffset = Vector3(14, -9, 30)
+        var filter = AttitudeFilter()
+        filter.magnetometerCalibration = MagnetometerCalibration(offset: Vector3(-6, -8, 22), softIron: soft(a), accuracy: .high)
+        #expect(filter.refinedMagnetometerCalibration == nil, "nothing learnt yet")
+        func tumbling(_ t: Double) -> Quaternion {
+            Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
+                * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
+                * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
+        }
+        Self.run(seconds: 60, truth: tumbling, filter: &filter, field: { _, earth in raw(earth, offset: trueOffset) })
+        let refined = filter.refinedMagnetometerCalibration
+        #expect(refined.map { ($0.offset - trueOffset).length < 0.5 } == true, "refined \(String(describing: refined))")
+        #expect(refined.map { $0.softIron.0 == soft(a).0 && $0.softIron.2 == soft(a).2 } == true, "the soft iron is kept")
+        #expect((refined?.accuracy ?? .uncalibrated) >= .medium)
+        // Applied to any reading, the refined calibration gives back the Earth's field in the board.
+        for angle in stride(from: 0.0, to: 6, by: 0.7) {
+            let board = Quaternion(axis: Vector3(0.2, 0.9, 0.4) / Vector3(0.2, 0.9, 0.4).length, angle: angle).conjugate.rotate(Self.earthField)
+            let back = refined?.apply(raw(board, offset: trueOffset)) ?? .zero
+            #expect((back - board).length < 0.5, "\(back) for \(board)")
+        }
+
+        // Turning about one axis only never makes a fit, so nothing is offered for keeping.
+        var oneAxis = AttitudeFilter()
+        Self.run(seconds: 30, truth: { t in Quaternion(rotationVector: Vector3(0, 0, 1) * (0.7 * t)) }, filter: &oneAxis,
+                 field: { _, earth in earth + trueOffset })
+        #expect(oneAxis.refinedMagnetometerCalibration == nil)
+    }
+
     @Test("Without a gyroscope, the magnetometer keeps a push from tilting the board")
     func compassTilt() {
         // A board lying tilted 20° about x, still, then carried: pushed at 4 m/s²

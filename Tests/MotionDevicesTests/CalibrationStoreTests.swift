@@ -54,6 +54,24 @@ struct CalibrationStoreTests {
         #expect(store.load("simulated board").calibration.magnetometer == nil)
     }
 
+    @Test("a magnetometer calibration refined while playing is worth a write, even a first file; the same one again is not")
+    func refinedMagnetometer() throws {
+        let refined = MagnetometerCalibration(offset: Vector3(3, -4, 12), accuracy: .high)
+        let fresh = CalibrationStore.Loaded(calibration: .defaults, fromFile: false, problem: nil, maySave: true)
+        let first = try #require(fresh.changed(reference: .level, gyroBias: nil, magnetometer: refined))
+        #expect(first.magnetometer == refined && first.reference == .level)
+        #expect(fresh.changed(reference: .level, gyroBias: nil) == nil, "nothing learnt, no file")
+
+        let kept = CalibrationStore.Loaded(calibration: first, fromFile: true, problem: nil, maySave: true)
+        #expect(kept.changed(reference: .level, gyroBias: nil, magnetometer: refined) == nil, "unchanged")
+        #expect(kept.changed(reference: .level, gyroBias: nil, magnetometer: nil) == nil, "none refined keeps the stored one")
+        var moved = refined
+        moved.offset.z += 2
+        #expect(kept.changed(reference: .level, gyroBias: nil, magnetometer: moved)?.magnetometer == moved)
+        let bad = CalibrationStore.Loaded(calibration: .defaults, fromFile: false, problem: "bad", maySave: false)
+        #expect(bad.changed(reference: .level, gyroBias: nil, magnetometer: refined) == nil, "a bad file is never overwritten")
+    }
+
     @Test("each device has its own file: the same name with other bus paths or ids do not share")
     func perDevice() throws {
         let dir = TemporaryDirectory()

@@ -87,6 +87,27 @@ struct PanelTests {
         #expect(moved.count < 400, "\(moved.count) bytes")
     }
 
+    @Test("a line wider than the text column breaks at a space and goes on indented; a word wider than it is cut")
+    func wrapping() {
+        #expect(Panel.wrapped("Sensor: lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a", width: 30)
+                == ["Sensor: lsm9ds1 (Sense HAT) on", "  /dev/i2c-1 at 0x6a"])
+        #expect(Panel.wrapped("short", width: 30) == ["short"])
+        #expect(Panel.wrapped("abcdefghij klm", width: 6) == ["abcdef", "  ghij", "  klm"])
+        #expect(Panel.wrapped("Sensor: x", width: 9) == ["Sensor: x"])
+    }
+
+    @Test("terminal: in a narrow window a long sensor line wraps instead of losing its end")
+    func terminalWraps() {
+        let screen = TerminalScreen(columns: 80, rows: 30, colorMode: .truecolor)
+        let painter = TerminalPanelPainter(screen: screen)
+        var terminal = VTInterpreter(columns: 80, rows: 30)
+        var panel = calibratePanel(square: (0.5, 0.5), notice: nil)
+        panel.lines.append("Sensor: lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a")
+        terminal.feed(painter.paint(panel))
+        let rows = (0 ..< 30).map { terminal.text(row: $0) }
+        #expect(rows.contains { $0.hasSuffix("0x6a") || $0.contains("at 0x6a ") }, "\(rows.joined(separator: "\n"))")
+    }
+
     @Test("Sense HAT: the square is the one bright LED where it is; a colour fills the matrix at no more than half brightness")
     func senseHat() {
         let canvas = Canvas(width: 8, height: 8)

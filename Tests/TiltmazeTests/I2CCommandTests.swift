@@ -45,13 +45,68 @@ struct I2CCommandTests {
             #expect(bus.register(0x6a, 0x10) == 0, "the chip is left powered down, as it was")
         }
     }
+
+    @Test("calibrate --compass: turned through every direction, the screen fills, the accuracy rises to high, and Save keeps the hard iron")
+    func compass() throws {
+        try withSenseHat { bus in
+            // 20 µT of hard iron in chip axes; the Sense HAT's magnetometer reads the board's y the other way.
+            let offset = SIMD3<Double>(12, -9, 11) * (1 / 0.014)
+            bus.turnMagnetometer(offset: offset)
+            let pane = try TmuxPane.seeingMockDevices(columns: 100, rows: 32)
+            try pane.runTiltmaze("calibrate --compass --source i2c:1")
+            _ = try pane.waitFor { $0.contains("lsm9ds1") && $0.contains("Accuracy") }
+            // The bound is generous, for a loaded machine: the turn covers the sphere in about 20 s.
+            let high = try pane.waitFor(timeout: 150) { $0.contains("Accuracy high") }
+            #expect(!high.contains("no magnetometer"), "\(high)")
+            try pane.send("s")
+            let after = try pane.waitFor { TmuxPane.showsExit($0) }
+            #expect(after.contains("tiltmaze-exit=0"), "\(after)")
+            #expect(after.contains("Compass: high accuracy"), "\(after)")
+            let directory = pane.home + "/.config/tiltmaze/calibration"
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+            let text = try String(contentsOfFile: directory + "/" + #require(files.first), encoding: .utf8)
+            let kept = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let magnetometer = try #require(kept["magnetometer"] as? [String: Any], "\(text)")
+            let stored = try #require(magnetometer["offset_ut"] as? [Double], "\(text)")
+            // The board frame is the chip's with y turned about.
+            let expected = [12.0, 9, 11]
+            #expect(zip(stored, expected).allSatisfy { abs($0 - $1) < 0.5 }, "kept \(stored), expected \(expected)")
+            #expect(magnetometer["accuracy"] as? String == "high")
+        }
+    }
+
+    @Test("play learns the hard iron while the board turns, and keeps it for the next run")
+    func refinedWhilePlaying() throws {
+        try withSenseHat { bus in
+            bus.turnMagnetometer(offset: SIMD3<Double>(-7, 15, 4) * (1 / 0.014))
+            let pane = try TmuxPane.seeingMockDevices(columns: 80, rows: 24)
+            try pane.runTiltmaze("play --source i2c:1 --level \(ProgramRunner.firstRoll)")
+            _ = try pane.waitFor { $0.contains("lsm9ds1") }
+            // Two of the tracker's 10 s windows of turning: 1,600 readings at 80 Hz. The bound only catches a hang.
+            let deadline = Date().addingTimeInterval(150)
+            while bus.samplesMade(0x1c) < 1_600 && Date() < deadline { usleep(200_000) }
+            try pane.send("q")
+            let after = try pane.waitFor { TmuxPane.showsExit($0) }
+            #expect(after.contains("tiltmaze-exit=0"), "\(after)")
+            let directory = pane.home + "/.config/tiltmaze/calibration"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            let text = try String(contentsOfFile: directory + "/" + #require(files.first, "nothing saved"), encoding: .utf8)
+            let kept = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let magnetometer = try #require(kept["magnetometer"] as? [String: Any], "\(text)")
+            let stored = try #require(magnetometer["offset_ut"] as? [Double], "\(text)")
+            let expected = [-7.0, -15, 4]
+            #expect(zip(stored, expected).allSatisfy { abs($0 - $1) < 0.5 }, "kept \(stored), expected \(expected)")
+            #expect(["medium", "high"].contains(magnetometer["accuracy"] as? String), "\(text)")
+        }
+    }
 }
 
 @Suite("tiltmaze with a mock Sense HAT, under umockdev-wrapper")
 struct I2CCommandTestsUnderPreload {
     @Test("the mock Sense HAT command suite passes under the preload", .enabled(if: !UmockdevPreload.isActive))
     func passes() throws {
-        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.I2CCommandTests/")
+        // The compass calibration turns the board for about 20 s of the clock, however loaded the machine.
+        let run = try UmockdevPreload.rerun(suite: "TiltmazeTests.I2CCommandTests/", timeout: .seconds(400))
         #expect(run.passed, "\(run)")
     }
 }

@@ -9,7 +9,7 @@
 /// zero. `softIron` is the symmetric matrix that turns that ellipsoid back into
 /// a sphere, scaled so that the sphere's radius is the ellipsoid's geometric
 /// mean radius: the field keeps its strength on average.
-public struct MagnetometerCalibration: Sendable, Equatable {
+public struct MagnetometerCalibration: BitwiseCopyable, Sendable, Equatable {
     /// µT, board frame.
     public var offset: Vector3
     /// The rows of the symmetric soft-iron matrix.

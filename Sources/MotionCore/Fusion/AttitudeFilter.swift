@@ -190,6 +190,25 @@ public struct AttitudeFilter: Sendable {
     /// frame; zero unless `Parameters.hardIron` is enabled and a fit was believed).
     public var learntMagneticOffset: Vector3 { hardIron.offset }
 
+    /// The stored calibration with the offset learnt while playing folded
+    /// into it, for keeping: nil until the learnt fit matches a sphere to
+    /// within 3 % of its radius (CoreMotion's medium), so a fit taken while
+    /// the readings barely covered the sphere is never written back.
+    ///
+    /// The learnt offset is subtracted after the soft iron, so the raw
+    /// offset it stands for is the stored one plus the soft iron's inverse
+    /// of it: S·(m − o) − t = S·(m − (o + S⁻¹·t)).
+    public var refinedMagnetometerCalibration: MagnetometerCalibration? {
+        guard hardIron.updates > 0 else { return nil }
+        let accuracy = MagneticFieldAccuracy(fitResidual: hardIron.fitResidual)
+        let soft = magnetometerCalibration.softIron
+        guard accuracy >= .medium, let inverse = Matrix3(soft.0, soft.1, soft.2).inverse else { return nil }
+        var refined = magnetometerCalibration
+        refined.offset = magnetometerCalibration.offset + inverse * hardIron.offset
+        refined.accuracy = accuracy
+        return refined
+    }
+
     /// The magnetometer's hard and soft iron as calibrated (`tiltmaze
     /// calibrate --compass`), applied to every reading before anything else;
     /// the offset learnt while playing comes on top of it.

@@ -42,6 +42,26 @@ public struct Panel: Sendable, Equatable {
         self.notice = notice
     }
 
+    /// `line` in lines of at most `width` characters, for a text column
+    /// narrower than the line (a long sensor name in a small terminal): it
+    /// breaks at the last space that fits, and the lines after the first are
+    /// indented by two; a word longer than the column is split.
+    public static func wrapped(_ line: String, width: Int) -> [String] {
+        var rest = Array(line.unicodeScalars)
+        guard width > 4, rest.count > width else { return [line] }
+        var lines: [String] = []
+        var indent = 0
+        while indent + rest.count > width {
+            let room = width - indent
+            let cut = rest[..<(room + 1)].lastIndex(of: " ").flatMap { $0 > 0 ? $0 : nil } ?? room
+            lines.append(String(repeating: " ", count: indent) + String(String.UnicodeScalarView(rest[..<cut])))
+            rest = Array(rest[cut...].drop { $0 == " " })
+            indent = 2
+        }
+        if !rest.isEmpty { lines.append(String(repeating: " ", count: indent) + String(String.UnicodeScalarView(rest))) }
+        return lines
+    }
+
     /// The arena's frame and the square's colours.
     public static let arenaFrame = RGB(88, 100, 140)
     public static let squareColor = RGB(255, 210, 60)

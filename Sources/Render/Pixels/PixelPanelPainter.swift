@@ -82,7 +82,8 @@ public final class PixelPanelPainter {
 
         let textX = wide ? arenaX + side + 8 * s : 4 * s
         var y = wide ? arenaY : arenaY + side + 6 * s
-        for line in panel.lines {
+        let columns = (width - textX - 2 * s) / BitmapFont.width(of: 1, scale: s)
+        for line in panel.lines.flatMap({ Panel.wrapped($0, width: columns) }) {
             text(line, x: textX, y: y, color: GamePalette.statusText)
             y += lineHeight
         }

@@ -37,7 +37,7 @@ final class TerminalPanelPainter {
         var row = wide ? arenaRow : arenaRow + (side + 1) / 2 + 2
         let column = wide ? arenaColumn + side + 3 : 2
         let room = columns - column - 1
-        for line in panel.lines {
+        for line in panel.lines.flatMap({ Panel.wrapped($0, width: room) }) {
             text(line, column: column, row: row, fg: GamePalette.statusText, bg: GamePalette.margin, fill: room)
             row += 1
         }
