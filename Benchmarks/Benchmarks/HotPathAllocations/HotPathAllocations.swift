@@ -152,37 +152,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    do {
-        // The same with a magnetometer reading on every sample (nine axes): the
-        // heading's correction, the disturbance test and the hard-iron fit's sums
-        // (and, every 0.5 s of readings, the fit itself). The field turns with the board.
+    // With a magnetometer reading on every sample, as a field that turns with
+    // the board: nine axes (the heading's correction, the disturbance test and
+    // the hard-iron fit's sums, and every 0.5 s of readings the fit itself), and
+    // a board without a gyroscope (CompassTilt). The same loop for both.
+    let fields = Fixtures.fields()
+    for (name, kept) in [("nine axes (magnetometer, hard-iron learning)", MotionSample.Fields.all),
+                         ("accelerometer + magnetometer (no gyroscope)", [.acceleration, .magneticField])] {
         var tilt = TiltEstimator()
         var t: Int64 = 0
-        Benchmark("TiltEstimator.add, nine axes (magnetometer, hard-iron learning) ×10000", configuration: configuration) { benchmark in
+        Benchmark("TiltEstimator.add, \(name) ×10000", configuration: configuration) { benchmark in
             for i in 0..<calls {
                 t &+= 5_000_000
-                let g = gravities[i & (gravities.count - 1)]
-                let turn = Double(i & 1023) * (2 * Double.pi / 1024)
-                tilt.add(MotionSample(timestamp: t, acceleration: g, rotationRate: Vector3(0.01, -0.02, 0.005),
-                                      magneticField: Vector3(20 * cos(turn), -20 * sin(turn), -40),
-                                      fields: .all))
-            }
-            blackHole(tilt.gravity)
-        }
-    }
-
-    do {
-        // A board without a gyroscope, with a magnetometer: CompassTilt.
-        var tilt = TiltEstimator()
-        var t: Int64 = 0
-        Benchmark("TiltEstimator.add, accelerometer + magnetometer (no gyroscope) ×10000", configuration: configuration) { benchmark in
-            for i in 0..<calls {
-                t &+= 5_000_000
-                let g = gravities[i & (gravities.count - 1)]
-                let turn = Double(i & 1023) * (2 * Double.pi / 1024)
-                tilt.add(MotionSample(timestamp: t, acceleration: g,
-                                      magneticField: Vector3(20 * cos(turn), -20 * sin(turn), -40),
-                                      fields: [.acceleration, .magneticField]))
+                tilt.add(MotionSample(timestamp: t, acceleration: gravities[i & (gravities.count - 1)],
+                                      rotationRate: Vector3(0.01, -0.02, 0.005), magneticField: fields[i & (fields.count - 1)],
+                                      fields: kept))
             }
             blackHole(tilt.gravity)
         }

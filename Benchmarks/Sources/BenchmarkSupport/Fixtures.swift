@@ -118,6 +118,16 @@ public enum Fixtures {
         }
     }
 
+    /// The Earth's field (20 µT horizontal, 40 µT down) in the frame of a
+    /// board whose heading turns once every `count` entries, so the nine-axis
+    /// benchmarks time the filter and not the trigonometry that makes its input.
+    public static func fields(count: Int = 1024) -> [Vector3] {
+        (0..<count).map { i in
+            let turn = 2 * Double.pi * Double(i) / Double(count)
+            return Vector3(20 * cos(turn), -20 * sin(turn), -40)
+        }
+    }
+
     /// What the simulated board sends while a hand tilts it back and forth:
     /// `count` samples `samplePeriod` apart (timestamps to be restamped on push).
     public static func samples(count: Int = 4096) -> [MotionSample] {
