@@ -16,16 +16,22 @@ import Musl
 /// it is pushed. Each change of that direction is taken as the board's turn
 /// (the smallest rotation that carries the new direction onto the old one),
 /// the way a gyroscope's reading would be, and the accelerometer then only
-/// has to correct slowly (`slowTime`), so a push averages out.
+/// has to correct what that misses: quickly while the two agree to within a
+/// few degrees (calibration error, iron the board passes), and at a bounded
+/// rate when they disagree by more, which a push makes them do.
 ///
 /// What the field cannot show is a turn about the field's own axis: the
 /// direction does not change. The Earth's field dips steeply (60–70° in
 /// Europe), so that axis is close to the vertical and most of such a turn
 /// is a change of heading, which does not tilt the board; but its horizontal
-/// part does. For that part of the tilt, and whenever the field is judged
-/// disturbed (its strength off the learnt one, as a magnet nearby makes it),
-/// the accelerometer is followed as quickly as without a magnetometer
-/// (`fastTime`, the 5 Hz low-pass of the accelerometer-only path).
+/// part does. That part of the tilt comes from the accelerometer alone, as
+/// quickly as without a magnetometer (`fastTime`, the 5 Hz low-pass of the
+/// accelerometer-only path), except while the acceleration's strength is
+/// well off 1 g: a push, during which it is held. Whenever the field is
+/// judged disturbed (its strength off the learnt one, as a magnet nearby
+/// makes it), the whole tilt follows the accelerometer that way. An offset
+/// riding with the board is learnt as the attitude filter learns it
+/// (`HardIronTracker`), so a magnet in the board's case is no disturbance.
 struct CompassTilt: Sendable {
     let parameters: CompassTiltParameters
     /// Board → earth; the heading is meaningless.
@@ -39,12 +45,17 @@ struct CompassTilt: Sendable {
     private var learntNorm = 0.0
     private var lastFieldTime: Int64?
     private var lastAccelTime: Int64?
+    /// The accelerometer's reading, low-passed at 5 Hz, m/s².
+    private var smoothed = Vector3(0, 0, standardGravity)
     /// The magnetometer's stored hard and soft iron: a field turned by the
     /// sensor's own iron would turn differently from the board.
     var magnetometerCalibration = MagnetometerCalibration.none
 
+    private var hardIron: HardIronTracker
+
     init(parameters: CompassTiltParameters) {
         self.parameters = parameters
+        hardIron = HardIronTracker(parameters: parameters.hardIron)
     }
 
     /// "Up" in the board frame.
@@ -60,12 +71,19 @@ struct CompassTilt: Sendable {
     }
 
     private mutating func addField(_ reading: Vector3, at time: Int64) {
-        let m = magnetometerCalibration.apply(reading)
-        let norm = m.length
-        guard norm > 1 else { return }
         let dt = lastFieldTime.map { AttitudeFilter.step(from: $0, to: time) } ?? 0
         lastFieldTime = max(lastFieldTime ?? .min, time)
         let p = parameters
+        let updates = hardIron.updates
+        let calibrated = magnetometerCalibration.apply(reading)
+        let m = p.hardIron.isEnabled ? hardIron.add(calibrated, dt: dt) : calibrated
+        if hardIron.updates != updates {
+            // A new zero: the field's strength and direction start again from it.
+            learntNorm = 0
+            lastDirection = nil
+        }
+        let norm = m.length
+        guard norm > 1 else { return }
         if learntNorm == 0 {
             learntNorm = norm
             field = m
@@ -104,23 +122,52 @@ struct CompassTilt: Sendable {
         // The turn (board frame, axis × sine) that would bring the estimate's up onto the reading.
         let error = up.cross(measured)
         let fast = MagneticHeading.gain(dt: dt, timeConstant: parameters.fastTime)
-        let correction: Vector3
-        if let axis = lastDirection {
-            let unseen = axis * error.dot(axis)
-            correction = unseen * fast + (error - unseen) * MagneticHeading.gain(dt: dt, timeConstant: parameters.slowTime)
-        } else {
-            correction = error * fast
+        smoothed = smoothed + (force - smoothed) * fast
+        guard let axis = lastDirection else {
+            attitude = (attitude * Quaternion(rotationVector: .zero - error * fast)).normalized
+            return
         }
+        let unseen = axis * error.dot(axis)
+        let correction = unseen * (fast * pushTrust) + seenCorrection(error - unseen, dt: dt)
         attitude = (attitude * Quaternion(rotationVector: .zero - correction)).normalized
+    }
+
+    /// How far the accelerometer is believed about the field's axis, 1 to 0
+    /// as its smoothed strength goes from `pushRejection`'s lower to upper
+    /// bound off 1 g (Valenti et al.'s adaptive gain). Only it can see a
+    /// turn about that axis, and a push there looks the same: held still
+    /// through a push, the tilt waits for the accelerometer to read gravity
+    /// again. Smoothed (5 Hz) so that a vibration, which swings the
+    /// strength both ways many times a second, does not close it.
+    private var pushTrust: Double {
+        let off = abs(smoothed.length - standardGravity) / standardGravity
+        let band = parameters.pushRejection
+        return min(max((band.upperBound - off) / (band.upperBound - band.lowerBound), 0), 1)
+    }
+
+    /// The accelerometer's pull on the tilt the field sees, for a
+    /// disagreement `error` (board frame, axis × sine). The field's
+    /// direction is not quite the board's turn: calibration leaves a degree
+    /// or two, and iron the board passes bends it. A small disagreement is
+    /// that, and is followed quickly (`agreementTime`); a large one is a
+    /// push, which moves the tilt no faster than a disagreement of
+    /// `agreement` would (a Huber-style robust pull), and never slower than
+    /// `slowTime`.
+    private func seenCorrection(_ error: Vector3, dt: Double) -> Vector3 {
+        let p = parameters
+        let size = error.length
+        let robust = MagneticHeading.gain(dt: dt, timeConstant: p.agreementTime) * min(1, p.agreement / max(size, 1e-12))
+        return error * max(robust, MagneticHeading.gain(dt: dt, timeConstant: p.slowTime))
     }
 }
 
 /// How `CompassTilt` weighs its two sensors (see there for why each).
 public struct CompassTiltParameters: Sendable, Equatable {
-    /// Time constant of the accelerometer's pull on the tilt the field sees, s.
+    /// Time constant of the accelerometer's slowest pull on the tilt the
+    /// field sees (the pull for a disagreement well beyond `agreement`), s.
     public var slowTime = 3.0
-    /// The same for the tilt it cannot see, and while it is disturbed, s:
-    /// a 5 Hz first-order low-pass.
+    /// Time constant of the pull on the tilt the field cannot see, and on
+    /// all of it while the field is disturbed, s: a 5 Hz first-order low-pass.
     public var fastTime = 1 / (2 * Double.pi * 5)
     /// Time constant of the field's smoothing in the board frame, s. None
     /// by default: on BROAD even 10 ms of lag cost more than the noise
@@ -130,5 +177,18 @@ public struct CompassTiltParameters: Sendable, Equatable {
     public var normTolerance = 0.1
     /// Time constant with which the learnt strength follows an undisturbed field, s.
     public var normTime = 20.0
+    /// Learning an offset riding with the board (a magnet in its case), as the attitude filter does.
+    public var hardIron = HardIronParameters()
+    /// How far the smoothed acceleration may be off 1 g, as a fraction of
+    /// it, before the accelerometer is believed less (lower bound) and not
+    /// at all (upper) about the field's axis; Valenti et al.'s 0.1 and 0.2.
+    public var pushRejection = 0.1 ... 0.2
+    /// The disagreement (radians) between the accelerometer and the tilt the
+    /// field sees up to which the accelerometer is followed at `agreementTime`.
+    public var agreement = 5 * Double.pi / 180
+    /// Time constant of that pull, s. With `agreement` it bounds how fast a
+    /// push can tilt the estimate: 5° in 0.6 s, about 8°/s.
+    public var agreementTime = 0.6
     public init() {}
 }
+
