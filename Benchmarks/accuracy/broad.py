@@ -15,7 +15,8 @@ runs fresh over each whole trial, on the same samples:
     TiltMaze 9D          FilterAccuracy --magnetometer (xMagneticNorthZVertical)
     TiltMaze 9D no hard iron  FilterAccuracy --magnetometer --no-hard-iron
     TiltMaze accel-only  FilterAccuracy --accelerometer-only
-    TiltMaze accel+mag   FilterAccuracy --no-gyroscope (CompassTilt)
+    TiltMaze accel+mag   FilterAccuracy --no-gyroscope --magnetometer (CompassTilt,
+                         a tilt-compensated compass in xMagneticNorthZVertical)
     VQF online (9D)      vqf: VQF(Ts).updateBatch, its quat6D (quat9D)
     VQF offline (9D)     vqf: offlineVQF (acausal: a bound, not a rival)
     Fusion (9D)          imufusion: Ahrs after Bias (settings in filters.py),
@@ -77,10 +78,12 @@ NAMES = ("TiltMaze", "TiltMaze 9D", "TiltMaze accel-only", "TiltMaze accel+mag",
          "Fusion")
 # Heading, nine axes: TiltMaze six-axis (the gyroscope's heading) as the baseline.
 HEADING_NAMES = ("TiltMaze 6D", "TiltMaze 9D", "TiltMaze 9D no hard iron", "VQF online 9D", "VQF offline 9D",
-                 "Fusion 9D")
+                 "Fusion 9D", "TiltMaze accel+mag")
+# Drawn in the heading picture: the gyroscope-less compass, degrees off and noisy, would hide the rest.
+HEADING_PLOTTED = HEADING_NAMES[:-1]
 # FilterAccuracy's options per TiltMaze run (Tools/FilterAccuracy/main.swift).
 TOOL_RUNS = {"TiltMaze": [], "TiltMaze 9D": ["--magnetometer"], "TiltMaze 9D no hard iron": ["--magnetometer", "--no-hard-iron"],
-             "TiltMaze accel-only": ["--accelerometer-only"], "TiltMaze accel+mag": ["--no-gyroscope"]}
+             "TiltMaze accel-only": ["--accelerometer-only"], "TiltMaze accel+mag": ["--no-gyroscope", "--magnetometer"]}
 COLORS = {"TiltMaze": "tab:red", "TiltMaze 9D": "tab:red", "TiltMaze 6D": "tab:orange", "TiltMaze accel-only": "tab:orange",
           "TiltMaze accel+mag": "tab:brown", "TiltMaze 9D no hard iron": "black", "VQF online": "tab:blue",
           "VQF online 9D": "tab:blue", "VQF offline": "0.45", "VQF offline 9D": "0.45", "Fusion": "tab:green",
@@ -226,7 +229,7 @@ def run_filters(tool, csv, data, seconds):
         runs = {name: future.result() for name, future in tools.items()}
     ups.update((name, out[:, :3]) for name, out in runs.items() if name in NAMES)
     attitudes["TiltMaze 6D"] = runs["TiltMaze"][:, 3:]
-    attitudes.update((name, runs[name][:, 3:]) for name in ("TiltMaze 9D", "TiltMaze 9D no hard iron"))
+    attitudes.update((name, runs[name][:, 3:]) for name in ("TiltMaze 9D", "TiltMaze 9D no hard iron", "TiltMaze accel+mag"))
     return ups, attitudes
 
 
@@ -273,7 +276,8 @@ def tables(results, headings, dataset):
     out += ["\n## Heading (nine axes)\n\nRMS over the movement phase, degrees, after removing one constant per "
             "trial and filter (the circular mean of its heading error there: BROAD's x is not magnetic north, and "
             "the filters name north differently). TiltMaze 6D is the gyroscope's own heading, for scale; "
-            "\"no hard iron\" is TiltMaze without learning an offset riding with the board while it turns.\n\n",
+            "\"no hard iron\" is TiltMaze without learning an offset riding with the board while it turns; "
+            "\"accel+mag\" is the compass of a board without a gyroscope, for scale.\n\n",
             "| trial | " + " | ".join(HEADING_NAMES) + " |\n|---|" + "---|" * len(HEADING_NAMES) + "\n"]
     for trial, figures in headings.items():
         out.append(f"| {short_name(trial)} | " + " | ".join(f"{figures[n]:.2f}" for n in HEADING_NAMES) + " |\n")
@@ -463,7 +467,7 @@ def main():
                      if n != "TiltMaze accel-only" or args.plot_accelerometer_only]
             curves[trial] = ({n: errors[n] for n in shown}, data["movement"], rate)
         if number(trial) in heading_plotted:
-            heading_curves[trial] = ({n: abs(turns[n][0]) for n in HEADING_NAMES}, data["movement"], rate)
+            heading_curves[trial] = ({n: abs(turns[n][0]) for n in HEADING_PLOTTED}, data["movement"], rate)
 
     report = (f"Inclination and heading error on BROAD (Laidig et al., Data 6(7), 2021, doi:10.3390/data6070072, CC-BY-4.0), "
               f"{datetime.date.today().isoformat()}, made by `accuracy/broad.py`:\n\n"

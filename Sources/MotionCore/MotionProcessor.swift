@@ -36,10 +36,15 @@ public struct MotionProcessor: Sendable {
             }
         }
         if !estimator.hasGyroscope {
-            // Accelerometer only: the low-pass is the better gravity, and the
-            // attitude is the one that has it (heading unknown, left at zero).
+            // No gyroscope: the estimator's gravity (the low-pass, or the
+            // compass's tilt) is the better one, and the attitude is the one
+            // that has it: with a magnetometer, a tilt-compensated compass's
+            // in the frame asked for; without, with the heading unknown (zero).
             motion.gravity = gravity
-            motion.attitude = gravity.length > 0 ? AttitudeFilter.aligned(with: (.zero - gravity) / gravity.length) : .identity
+            motion.attitude = estimator.attitude(in: referenceFrame)
+            if referenceFrame == .xMagneticNorthZVertical, estimator.hasNorth {
+                motion.heading = FusedMotion.heading(of: motion.attitude)
+            }
             motion.userAcceleration = sample.hasAcceleration ? sample.acceleration + gravity : .zero
         }
         let shake = sample.hasAcceleration && estimator.samplesSeen > 1

@@ -70,6 +70,10 @@ public struct TiltEstimator: Sendable {
         lastTimestamp = sample.timestamp
     }
 
+    /// Whether the heading has a north: a magnetometer reading was trusted,
+    /// by the attitude filter with a gyroscope, by `CompassTilt` without.
+    public var hasNorth: Bool { hasGyroscope ? attitude.hasNorth : compass.hasNorth }
+
     /// Applies what the player did to the neutral, given gravity as measured now.
     public mutating func changeReference(_ change: ReferenceChange) {
         reference = change.applied(to: reference, measuredGravity: measuredGravity)
@@ -86,9 +90,12 @@ public struct TiltEstimator: Sendable {
     }
 
     /// Board → earth in `frame`: the attitude filter's with a gyroscope;
-    /// without one, the tilt of `measuredGravity` with no heading.
+    /// without one but with a magnetometer, `CompassTilt`'s (a
+    /// tilt-compensated compass in the magnetic frames); with neither, the
+    /// tilt of `measuredGravity` with no heading.
     public func attitude(in frame: AttitudeReferenceFrame) -> Quaternion {
         if hasGyroscope && attitude.isAligned { return attitude.attitude(in: frame) }
+        if !hasGyroscope && hasMagnetometer && compass.isAligned { return compass.attitude(in: frame) }
         let g = measuredGravity
         return g.length > 0 ? AttitudeFilter.aligned(with: .zero - g / g.length) : .identity
     }

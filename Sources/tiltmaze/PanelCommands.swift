@@ -54,10 +54,8 @@ struct CalibrateCommand: ParsableCommand {
         var stored: StoredCalibration?
         var final: MotionStatus?
         try runPanel(sensor: sensor, display: display) { chosen, label in
-            let calibration = StoredCalibration(for: chosen.source)
+            let (loop, calibration) = modelLoop(CalibrationSquare(), on: chosen, name: "tiltmaze-calib")
             stored = calibration
-            let loop = MotionModelLoop(model: CalibrationSquare(), samples: chosen.source.samples, rate: 100,
-                                       estimator: calibration.estimator(), name: "tiltmaze-calib")
             return (CalibrateScreen(loop: loop, sensorName: label, board: chosen.source as? any CommandedTilt),
                     { final = loop.status.read().value })
         }
@@ -77,10 +75,8 @@ extension CalibrateCommand {
         var stored: StoredCalibration?
         var screen: CompassScreen?
         try runPanel(sensor: sensor, display: display) { chosen, label in
-            let calibration = StoredCalibration(for: chosen.source)
+            let (loop, calibration) = modelLoop(CompassCalibration(), on: chosen, name: "tiltmaze-compass")
             stored = calibration
-            let loop = MotionModelLoop(model: CompassCalibration(), samples: chosen.source.samples, rate: 100,
-                                       estimator: calibration.estimator(), name: "tiltmaze-compass")
             let made = CompassScreen(loop: loop, sensorName: label,
                                      hasMagnetometer: chosen.source.scales?.hasMagnetometer ?? true)
             screen = made
@@ -119,13 +115,19 @@ struct ColorTiltCommand: ParsableCommand {
 
     func run() throws {
         try runPanel(sensor: sensor, display: display) { chosen, label in
-            let calibration = StoredCalibration(for: chosen.source)
-            let loop = MotionModelLoop(model: ColorTilt(), samples: chosen.source.samples, rate: 100,
-                                       estimator: calibration.estimator(), name: "tiltmaze-color")
+            let (loop, _) = modelLoop(ColorTilt(), on: chosen, name: "tiltmaze-color")
             return (ColorTiltScreen(loop: loop, sensorName: label, board: chosen.source as? any CommandedTilt,
                                     shaker: chosen.source as? any CommandedShake), {})
         }
     }
+}
+
+/// `model` run at 100 Hz on the samples of `chosen`, starting from the
+/// sensor's stored calibration, which is returned for saving what changed.
+func modelLoop<M: MotionModel>(_ model: M, on chosen: ChosenSource, name: String) -> (MotionModelLoop<M>, StoredCalibration) {
+    let calibration = StoredCalibration(for: chosen.source)
+    return (MotionModelLoop(model: model, samples: chosen.source.samples, rate: 100, estimator: calibration.estimator(), name: name),
+            calibration)
 }
 
 /// Opens the sensor and the displays, runs a panel screen made by `make`

@@ -199,6 +199,34 @@ struct NineAxisTests {
         #expect(oneAxis.refinedMagnetometerCalibration == nil)
     }
 
+    @Test("Without a gyroscope, the magnetometer makes a tilt-compensated compass: north, and the heading, through any tilt")
+    func tiltCompensatedCompass() {
+        // Held tilted 30° about x then about y, at four headings, a few seconds each.
+        for (heading, tilt) in [(0.0, Vector3(1, 0, 0)), (70.0, Vector3(0, 1, 0)), (-135.0, Vector3(1, 0, 0)), (160.0, Vector3(0.6, 0.8, 0))] {
+            let truth = (Quaternion(axis: Vector3(0, 0, 1), angle: heading * .pi / 180)
+                         * Quaternion(axis: tilt, angle: 30 * .pi / 180)).normalized
+            var processor = MotionProcessor(referenceFrame: .xMagneticNorthZVertical)
+            var motion = FusedMotion()
+            for i in 1 ... 300 {
+                let sample = MotionSample(timestamp: Int64(i) * 10_000_000,
+                                          acceleration: truth.conjugate.rotate(Vector3(0, 0, standardGravity)),
+                                          magneticField: truth.conjugate.rotate(Self.earthField),
+                                          fields: [.acceleration, .magneticField])
+                motion = processor.add(sample).motion
+            }
+            #expect(abs(Self.headingError(motion.attitude, truth)) < 1, "heading \(heading)°: off by \(Self.headingError(motion.attitude, truth))°")
+            // The top edge (y) of a board turned `heading` anticlockwise from north points `heading` west of north.
+            let expected = FusedMotion.heading(of: truth)
+            let got = motion.heading ?? .nan
+            #expect(abs(got - expected) < 1 || abs(abs(got - expected) - 360) < 1, "heading \(got)°, expected \(expected)°")
+        }
+        // In the arbitrary frame there is no north (LinuxMotion gives CoreMotion's −1).
+        var arbitrary = MotionProcessor(referenceFrame: .xArbitraryZVertical)
+        let motion = arbitrary.add(MotionSample(timestamp: 1, acceleration: Vector3(0, 0, standardGravity),
+                                                magneticField: Self.earthField, fields: [.acceleration, .magneticField])).motion
+        #expect(motion.heading == nil)
+    }
+
     @Test("Without a gyroscope, the magnetometer keeps a push from tilting the board")
     func compassTilt() {
         // A board lying tilted 20° about x, still, then carried: pushed at 4 m/s²

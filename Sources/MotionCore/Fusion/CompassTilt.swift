@@ -45,6 +45,9 @@ struct CompassTilt: Sendable {
     private var learntNorm = 0.0
     private var lastFieldTime: Int64?
     private var lastAccelTime: Int64?
+    /// The north offset at the last trusted reading, and at the first.
+    private var heldNorthOffset: Double?
+    private var firstNorthOffset: Double?
     /// The accelerometer's reading, low-passed at 5 Hz, m/s².
     private var smoothed = Vector3(0, 0, standardGravity)
     /// The magnetometer's stored hard and soft iron: a field turned by the
@@ -98,7 +101,10 @@ struct CompassTilt: Sendable {
         }
         learntNorm += (smoothedNorm - learntNorm) * MagneticHeading.gain(dt: dt, timeConstant: p.normTime)
         let direction = field / smoothedNorm
-        defer { lastDirection = direction }
+        defer {
+            lastDirection = direction
+            if isAligned { holdNorth() }
+        }
         guard isAligned, let old = lastDirection else { return }
         // The turn that carries the new direction onto the old one (see the type's comment).
         let axis = direction.cross(old)
@@ -106,6 +112,37 @@ struct CompassTilt: Sendable {
         guard s > 1e-12 else { return }
         let angle = atan2(s, direction.dot(old))
         attitude = (attitude * Quaternion(rotationVector: axis * (angle / s))).normalized
+    }
+
+    /// Whether a trusted field has given the heading a north.
+    var hasNorth: Bool { heldNorthOffset != nil }
+
+    /// The angle from the estimate's x to magnetic north about the vertical,
+    /// radians: that of the field's horizontal part, seen through the tilt
+    /// (a tilt-compensated compass; without a gyroscope there is nothing to
+    /// carry the heading between readings, so each trusted reading sets it).
+    /// While the field is disturbed, the last trusted one is held.
+    private func northOffset() -> Double? {
+        guard let direction = lastDirection else { return heldNorthOffset }
+        let earth = attitude.rotate(direction)
+        guard earth.x * earth.x + earth.y * earth.y > 1e-4 else { return heldNorthOffset }
+        return atan2(earth.y, earth.x)
+    }
+
+    /// Board → earth in `frame`, as `AttitudeFilter.attitude(in:)`: x turned
+    /// onto magnetic north, or onto where it was at the first trusted field;
+    /// before one, and in `xArbitraryZVertical`, the tilt with its own heading.
+    func attitude(in frame: AttitudeReferenceFrame) -> Quaternion {
+        guard frame != .xArbitraryZVertical, let offset = northOffset(), let first = firstNorthOffset else { return attitude }
+        let turn = frame == .xMagneticNorthZVertical ? -offset : first - offset
+        return (Quaternion(axis: Vector3(0, 0, 1), angle: turn) * attitude).normalized
+    }
+
+    /// Keeps the north offset of a trusted reading, for while the field is disturbed.
+    private mutating func holdNorth() {
+        guard lastDirection != nil, let offset = northOffset() else { return }
+        heldNorthOffset = offset
+        if firstNorthOffset == nil { firstNorthOffset = offset }
     }
 
     private mutating func addAcceleration(_ force: Vector3, at time: Int64) {

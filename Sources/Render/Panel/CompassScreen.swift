@@ -32,9 +32,12 @@ public final class CompassScreen: PanelScreen {
     }
 
     public func handle(_ input: GameInput) -> Bool {
+        if let moved = Panel.menuMove(input, from: selected, count: Self.items.count) {
+            selected = moved
+            return true
+        }
         switch input {
-        case .up: selected = (selected + Self.items.count - 1) % Self.items.count
-        case .down: selected = (selected + 1) % Self.items.count
+        case .up, .down: break
         case .select: return choose(Self.items[selected])
         case .quit, .back, .cancel: return false
         case .character(let c):

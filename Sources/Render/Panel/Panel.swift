@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Game
 /// A screen that is not the maze: the calibration screen and ColorTilt. One
 /// description that every back end draws — the terminal in cells, the
 /// framebuffer in pixels, the Sense HAT on its 8×8 LEDs — so they show the
@@ -40,6 +41,16 @@ public struct Panel: Sendable, Equatable {
         self.square = square
         self.hints = hints
         self.notice = notice
+    }
+
+    /// The menu row chosen once `input` has moved it from `selected` among
+    /// `count` rows (up and down wrap round), or nil when `input` is no move.
+    public static func menuMove(_ input: GameInput, from selected: Int, count: Int) -> Int? {
+        switch input {
+        case .up: (selected + count - 1) % count
+        case .down: (selected + 1) % count
+        default: nil
+        }
     }
 
     /// `line` in lines of at most `width` characters, for a text column
