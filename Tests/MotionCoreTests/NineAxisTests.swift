@@ -159,6 +159,26 @@ struct NineAxisTests {
         #expect(worstLate < 3, "heading error up to \(worstLate)° with the offset learnt")
     }
 
+    @Test("A magnet taken off: the offset goes back to zero within seconds, before a new fit over the whole window could")
+    func hardIronGoesHome() {
+        let offset = Vector3(12, -6, 35)
+        func tumbling(_ t: Double) -> Quaternion {
+            Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
+                * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
+                * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
+        }
+        var filter = AttitudeFilter()
+        var learnt = Vector3.zero, goneAt: Double?
+        Self.run(seconds: 70, truth: tumbling, filter: &filter, field: { t, earth in t < 60 ? earth + offset : earth }, check: { t, f in
+            if t < 60 { learnt = f.learntMagneticOffset } else if goneAt == nil, f.learntMagneticOffset == .zero { goneAt = t }
+        })
+        #expect((learnt - offset).length < 0.5, "learnt \(learnt) with the magnet on")
+        // The window is 10 s: a refit could not drop the old readings before 70 s.
+        #expect(goneAt.map { $0 < 65 } == true, "still \(filter.learntMagneticOffset) at 70 s")
+        let disturbed = filter.isMagneticallyDisturbed
+        #expect(!disturbed, "the field without the magnet should be taken as the Earth's again")
+    }
+
     @Test("The offset learnt while turning is folded into the stored calibration, for keeping, and only once it fits well")
     func refinedCalibration() {
         // Soft iron S = I + a·uuᵀ, whose inverse is I − a/(1+a)·uuᵀ: the chip reads S⁻¹·field + offset.

@@ -34,6 +34,10 @@ import Musl
 ///   while an offset first taken from a window half before and half after
 ///   a magnet was attached is put right by the next one.
 ///
+/// An offset that goes away (the magnet taken off) is dropped sooner than a
+/// new fit could find it: the last 2 s of readings are compared with a
+/// sphere about the calibrated zero (`returnHome`).
+///
 /// Measured on BROAD, whose trials 32–36 have a magnet attached to the IMU
 /// for the first 40 s of their movement: fitted centres 27–58 µT from zero
 /// with 0.8 µT residual, the noise of the sensor at rest.
@@ -99,6 +103,7 @@ struct HardIronTracker: Sendable {
             blockAge = 0
             filled = min(filled + 1, blocks.count)
             if filled == blocks.count { solve() }
+            if offset != .zero, filled >= parameters.homeSlots { returnHome() }
             block = (block + 1) % blocks.count
             blocks[block] = Sums()
         }
@@ -139,6 +144,28 @@ struct HardIronTracker: Sendable {
         guard c.smallestSymmetricEigenvalue >= (p.minimumSpread * radius) * (p.minimumSpread * radius) else { return }
         offset = centre
         fitResidual = fitted / radius
+        updates += 1
+    }
+
+    /// Goes back to no offset (the calibrated zero) when the readings of the
+    /// last `homeSlots` slots lie clearly closer to a sphere about it than to
+    /// one about the offset in use: the magnet has been taken off. Unlike a
+    /// new fit this needs neither the whole window nor a spread in every
+    /// direction: both spheres' centres are known, so any turn that tells
+    /// them apart will do, and a board that does not turn tells nothing
+    /// (both fit a point), so nothing changes.
+    private mutating func returnHome() {
+        let p = parameters
+        var sums = Sums()
+        for k in 0 ..< p.homeSlots { sums = sums + blocks[(block - k + blocks.count) % blocks.count] }
+        guard sums.count >= 10 else { return }
+        let radius = (sums.right[3] / sums.count).squareRoot()
+        guard p.fieldRange.contains(radius) else { return }
+        let home = sums.residual(centredOn: .zero) / (2 * radius)
+        guard home <= p.maximumResidual * radius,
+              sums.residual(centredOn: offset) / (2 * radius) > p.minimumImprovement * home else { return }
+        offset = .zero
+        fitResidual = home / radius
         updates += 1
     }
 
@@ -184,7 +211,7 @@ public struct HardIronParameters: Sendable, Equatable {
     /// Whether the offset is learnt while the board moves at all. On BROAD
     /// it takes the mean heading RMS of the five trials with a magnet
     /// attached from 3.0° to 2.1°, and of all 30 from 1.51° to 1.33°; one
-    /// trial gets worse, 0.85° to 1.17° (a magnet at 4 cm; see
+    /// trial gets a little worse, 0.85° to 0.93° (a magnet at 4 cm; see
     /// docs/performance.md).
     public var isEnabled = true
     /// How far back the fit looks, s; a fit is tried each 1/20 of it.
@@ -196,6 +223,10 @@ public struct HardIronParameters: Sendable, Equatable {
     /// How many times closer to the fitted sphere the readings must lie than
     /// to the best one about the offset in use.
     public var minimumImprovement = 1.5
+    /// How many of the latest slots must lie clearly closer to a sphere about
+    /// no offset than to one about the offset in use for the offset to be
+    /// dropped (2 s at the default memory).
+    public var homeSlots = 4
     /// Radii an Earth's field can have, µT (25–65 µT at the surface, with room for a sensor's scale error).
     public var fieldRange: ClosedRange<Double> = 15 ... 100
     public init() {}
