@@ -93,6 +93,7 @@ test-library: build
 	@# SwiftPM keeps a path dependency's list of source files from the last plan and does not see a
 	@# file added in a subfolder of Sources/ since; dropping the plan makes it look again.
 	rm -f Examples/.build/debug/description.json
+	find .build/doc-listings -name description.json -delete 2>/dev/null || true
 	$(SWIFT) build --package-path Examples
 	python3 scripts/check-library-client.py .build/debug/tiltmaze Examples/.build/debug
 	scripts/check-docs.sh

@@ -28,7 +28,7 @@ var products: [Product] = [
 // two. Benchmarks/run sets TILTMAZE_BENCHMARKS=1, and only then are those
 // modules products too. They are not an API: no other package should set it.
 if Context.environment["TILTMAZE_BENCHMARKS"] == "1" {
-    products += ["Handoff", "Realtime", "SystemCalls", "MotionCore", "MotionDevices", "Controls", "Game", "Render",
+    products += ["Handoff", "Realtime", "SystemCalls", "MotionMath", "MotionCore", "MotionDevices", "Controls", "Game", "Render",
                  "PNG", "IIO", "Evdev", "DRM", "Fbdev"].map { .library(name: $0, targets: [$0]) }
 }
 
@@ -94,13 +94,15 @@ let package = Package(
         // Periodic real-time threads, their lateness, plain OS threads.
         .target(name: "Realtime", dependencies: ["SystemCalls", "CSystemCalls", "Handoff"]),
 
+        // The vector and rotation types the motion stack speaks in, with their operators.
+        .target(name: "MotionMath"),
         // Motion in SI units with no C library and no device: samples, filters, the simulated board.
-        .target(name: "MotionCore", dependencies: ["Handoff"]),
+        .target(name: "MotionCore", dependencies: ["Handoff", "MotionMath"]),
         // What the player presses, as values: keyboard keys and controller buttons.
         .target(name: "Controls"),
         // The device side: IIO, evdev and i2c-dev sources, discovery, access, sensor selection, gamepads.
         .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
-        .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "Handoff", "Realtime"]),
+        .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.

@@ -21,6 +21,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULE = "LinuxMotion"
+# Modules LinuxMotion re-exports (`@_exported import` in Sources/LinuxMotion/Vocabulary.swift).
+REEXPORTED = ("MotionMath",)
 
 
 def symbol_graph_dir():
@@ -93,6 +95,12 @@ def surface(directory):
     nameable = {(MODULE, s["pathComponents"][0]) for s, _, _ in own}
     nameable |= {(module, name) for module, names in aliased.items() for name in names}
     everything = list(own)
+    # A module LinuxMotion re-exports whole is its surface whole, named or not.
+    for module in REEXPORTED:
+        found = declarations(directory, module)
+        everything += found
+        lines |= {line for _, _, line in found}
+        nameable |= {(module, s["pathComponents"][0]) for s, _, _ in found}
     for module, names in sorted(aliased.items()):
         found = declarations(directory, module, only=names)
         everything += found

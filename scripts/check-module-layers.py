@@ -61,7 +61,9 @@ rules = {
     # The library for other programs: the motion stack only, never the game, its screens or this tool.
     "LinuxMotion": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
     # Pure Swift: samples, filters, the board's physics; no C at all, ours included.
-    "MotionCore": only("Handoff"),
+    "MotionCore": only("Handoff", "MotionMath"),
+    # Vectors and rotations: nothing else at all.
+    "MotionMath": only(),
     # Values only: they depend on nothing of the package.
     "Controls": only(),
     "Handoff": only(),
@@ -80,7 +82,7 @@ rules = {
     "MotionCoreTests": sensor_side | display_side,
 }
 # Modules above the wrappers call no C library themselves: only through a wrapper.
-direct_c_forbidden = {"Render", "Diagnostics", "Game", "MotionDevices", "MotionCore", "LinuxMotion", "tiltmaze"}
+direct_c_forbidden = {"Render", "Diagnostics", "Game", "MotionDevices", "MotionCore", "MotionMath", "LinuxMotion", "tiltmaze"}
 
 failed = False
 

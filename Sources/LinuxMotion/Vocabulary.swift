@@ -9,6 +9,9 @@
 import Handoff
 import MotionCore
 import MotionDevices
+// Re-exported whole (it is only these two types), so that their operators
+// (`a - b`, `q * r`) work in a program that imports LinuxMotion alone.
+@_exported import MotionMath
 
 /// Which sensor to read: `.auto` (the best found, else the simulated board),
 /// `.iio(name)`, `.evdev(path)`, `.replay(file)` or `.sim`.
@@ -16,9 +19,9 @@ public typealias SensorRequest = MotionDevices.SensorRequest
 /// Where each device's neutral and gyroscope bias are kept (``MotionManager/calibrationStore``).
 public typealias CalibrationStore = MotionDevices.CalibrationStore
 /// A vector in the board frame (m/s² or rad/s): x right, y forward, z up out of the board.
-public typealias Vector3 = MotionCore.Vector3
+public typealias Vector3 = MotionMath.Vector3
 /// A rotation, as ``DeviceMotion/attitude`` gives it: board → earth.
-public typealias Quaternion = MotionCore.Quaternion
+public typealias Quaternion = MotionMath.Quaternion
 /// The earth frame an attitude is given in (``MotionManager/startDeviceMotionUpdates(using:threadName:estimator:handler:completion:)``):
 /// z up in all three; x arbitrary, arbitrary but held by the magnetometer, or magnetic north.
 public typealias AttitudeReferenceFrame = MotionCore.AttitudeReferenceFrame
