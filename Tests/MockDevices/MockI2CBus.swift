@@ -34,6 +34,8 @@ public final class MockI2CBus: Sendable {
         /// When the next sample is due, and how many were made.
         var nextSample: Int64 = 0
         var made = 0
+        /// How many times its output block was read (the magnetometer's OUT_X_L_M onwards).
+        var outputsRead = 0
 
         /// Makes the samples whose time has come at `period`, keeping only
         /// the newest (the caller writes it); whether any was made.
@@ -143,6 +145,12 @@ public final class MockI2CBus: Sendable {
         state.withLock { $0.chips[address]?.registers[Int(register)] ?? 0 }
     }
 
+    /// Readings the magnetometer at `address` has had read: how far a
+    /// reader has got, whatever the load on the machine.
+    public func magnetometerReadingsRead(_ address: UInt8 = 0x1c) -> Int {
+        state.withLock { $0.chips[address]?.outputsRead ?? 0 }
+    }
+
     /// Samples the LSM9DS1 at `address` has made.
     public func samplesMade(_ address: UInt8 = 0x6a) -> Int { state.withLock { $0.chips[address]?.made ?? 0 } }
 
@@ -186,7 +194,10 @@ public final class MockI2CBus: Sendable {
                 if chip.isMagnetometer {
                     let first = Int(command & 0x7f), steps = command & 0x80 != 0
                     for i in 0 ..< count { data[1 + i] = chip.registers[(first + (steps ? i : 0)) & 0x7f] }
-                    if first == 0x28 { chip.registers[0x27] &= ~0x08 }
+                    if first == 0x28 {
+                        chip.registers[0x27] &= ~0x08
+                        chip.outputsRead += 1
+                    }
                     return .ok(0)
                 }
                 for i in 0 ..< count { data[1 + i] = chip.registers[(Int(command) + i) & 0xff] }
