@@ -32,6 +32,9 @@ import Musl
 /// makes it), the whole tilt follows the accelerometer that way. An offset
 /// riding with the board is learnt as the attitude filter learns it
 /// (`HardIronTracker`), so a magnet in the board's case is no disturbance.
+/// And a board lying still is left to the accelerometer alone: the
+/// magnetometer's direction wanders by a degree a reading (BROAD's does),
+/// which would only shake a tilt that gravity gives exactly.
 struct CompassTilt: Sendable {
     let parameters: CompassTiltParameters
     /// Board → earth; the heading is meaningless.
@@ -48,6 +51,14 @@ struct CompassTilt: Sendable {
     /// The north offset at the last trusted reading, and at the first.
     private var heldNorthOffset: Double?
     private var firstNorthOffset: Double?
+    /// The accelerometer's reading low-passed over `restFilterTime`, and how
+    /// long the readings have stayed within `restDeviation` of it, s.
+    private var restMean = Vector3(0, 0, standardGravity)
+    private var stillFor = 0.0
+    /// Whether the board lies still: the accelerometer then reads gravity
+    /// alone, and is followed as without a magnetometer, whose noise would
+    /// only shake the tilt.
+    private var isAtRest: Bool { stillFor >= parameters.restTime }
     /// The accelerometer's reading, low-passed at 5 Hz, m/s².
     private var smoothed = Vector3(0, 0, standardGravity)
     /// The magnetometer's stored hard and soft iron: a field turned by the
@@ -105,7 +116,8 @@ struct CompassTilt: Sendable {
             lastDirection = direction
             if isAligned { holdNorth() }
         }
-        guard isAligned, let old = lastDirection else { return }
+        // At rest the field's direction changes only by the magnetometer's noise (a degree a reading).
+        guard isAligned, let old = lastDirection, !isAtRest else { return }
         // The turn that carries the new direction onto the old one (see the type's comment).
         let axis = direction.cross(old)
         let s = axis.length
@@ -160,7 +172,10 @@ struct CompassTilt: Sendable {
         let error = up.cross(measured)
         let fast = MagneticHeading.gain(dt: dt, timeConstant: parameters.fastTime)
         smoothed = smoothed + (force - smoothed) * fast
-        guard let axis = lastDirection else {
+        let p = parameters
+        restMean = restMean + (force - restMean) * MagneticHeading.gain(dt: dt, timeConstant: p.restFilterTime)
+        stillFor = (force - restMean).length < p.restDeviation ? stillFor + dt : 0
+        guard let axis = lastDirection, !isAtRest else {
             attitude = (attitude * Quaternion(rotationVector: .zero - error * fast)).normalized
             return
         }
@@ -216,6 +231,12 @@ public struct CompassTiltParameters: Sendable, Equatable {
     public var normTime = 20.0
     /// Learning an offset riding with the board (a magnet in its case), as the attitude filter does.
     public var hardIron = HardIronParameters()
+    /// At rest (the acceleration within `restDeviation` m/s² of its mean over
+    /// `restFilterTime` s for `restTime` s: the attitude filter's thresholds)
+    /// the field's turns are not followed, and the tilt is the accelerometer's.
+    public var restDeviation = 0.5
+    public var restFilterTime = 0.5
+    public var restTime = 1.5
     /// How far the smoothed acceleration may be off 1 g, as a fraction of
     /// it, before the accelerometer is believed less (lower bound) and not
     /// at all (upper) about the field's axis; Valenti et al.'s 0.1 and 0.2.
