@@ -22,6 +22,14 @@ struct NineAxisTests {
     }
     static let spin = Vector3(0.3, 0.2, 1) / Vector3(0.3, 0.2, 1).length * (30 * .pi / 180)
 
+    /// A board turned about every axis, as a hand turning it through a figure
+    /// of eight: heading round and round, tilting to and fro about two axes.
+    static func tumbling(_ t: Double) -> Quaternion {
+        Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
+            * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
+            * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
+    }
+
     /// Heading of `q` less heading of `truth`, degrees, as the turn about earth z of q ⊗ truth⁻¹.
     static func headingError(_ q: Quaternion, _ truth: Quaternion) -> Double {
         let e = q * truth.conjugate
@@ -143,16 +151,11 @@ struct NineAxisTests {
         }
         #expect(oneAxis.learntMagneticOffset == .zero, "learnt \(oneAxis.learntMagneticOffset) from a circle")
 
-        // Turning about every axis: heading round and round, tilting to and fro about two axes.
-        func tumbling(_ t: Double) -> Quaternion {
-            Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
-                * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
-                * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
-        }
+        // Turning about every axis (a figure of eight).
         var filter = AttitudeFilter(parameters: parameters)
         var worstLate = 0.0
-        Self.run(seconds: 60, truth: tumbling, filter: &filter, field: { _, earth in earth + offset }, check: { t, f in
-            if t > 55 { worstLate = max(worstLate, abs(Self.headingError(f.attitude(in: .xMagneticNorthZVertical), tumbling(t)))) }
+        Self.run(seconds: 60, truth: Self.tumbling, filter: &filter, field: { _, earth in earth + offset }, check: { t, f in
+            if t > 55 { worstLate = max(worstLate, abs(Self.headingError(f.attitude(in: .xMagneticNorthZVertical), Self.tumbling(t)))) }
         })
         #expect((filter.learntMagneticOffset - offset).length < 0.5, "learnt \(filter.learntMagneticOffset)")
         #expect(!filter.isMagneticallyDisturbed)
@@ -162,14 +165,9 @@ struct NineAxisTests {
     @Test("A magnet taken off: the offset goes back to zero within seconds, before a new fit over the whole window could")
     func hardIronGoesHome() {
         let offset = Vector3(12, -6, 35)
-        func tumbling(_ t: Double) -> Quaternion {
-            Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
-                * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
-                * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
-        }
         var filter = AttitudeFilter()
         var learnt = Vector3.zero, goneAt: Double?
-        Self.run(seconds: 70, truth: tumbling, filter: &filter, field: { t, earth in t < 60 ? earth + offset : earth }, check: { t, f in
+        Self.run(seconds: 70, truth: Self.tumbling, filter: &filter, field: { t, earth in t < 60 ? earth + offset : earth }, check: { t, f in
             if t < 60 { learnt = f.learntMagneticOffset } else if goneAt == nil, f.learntMagneticOffset == .zero { goneAt = t }
         })
         #expect((learnt - offset).length < 0.5, "learnt \(learnt) with the magnet on")
@@ -195,12 +193,7 @@ struct NineAxisTests {
         var filter = AttitudeFilter()
         filter.magnetometerCalibration = MagnetometerCalibration(offset: Vector3(-6, -8, 22), softIron: soft(a), accuracy: .high)
         #expect(filter.refinedMagnetometerCalibration == nil, "nothing learnt yet")
-        func tumbling(_ t: Double) -> Quaternion {
-            Quaternion(axis: Vector3(0, 0, 1), angle: 0.6 * t)
-                * Quaternion(axis: Vector3(1, 0, 0), angle: 1.0 * sin(0.9 * t))
-                * Quaternion(axis: Vector3(0, 1, 0), angle: 0.8 * sin(0.53 * t))
-        }
-        Self.run(seconds: 60, truth: tumbling, filter: &filter, field: { _, earth in raw(earth, offset: trueOffset) })
+        Self.run(seconds: 60, truth: Self.tumbling, filter: &filter, field: { _, earth in raw(earth, offset: trueOffset) })
         let refined = filter.refinedMagnetometerCalibration
         #expect(refined.map { ($0.offset - trueOffset).length < 0.5 } == true, "refined \(String(describing: refined))")
         #expect(refined.map { $0.softIron.0 == soft(a).0 && $0.softIron.2 == soft(a).2 } == true, "the soft iron is kept")

@@ -226,8 +226,10 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         for candidate in sameController() {
             do {
                 let connection = try connect(candidate.path)
-                interruptionText.set(nil)
+                // Counted before the interruption clears (the text's lock orders the two), so
+                // whoever sees it cleared sees the reconnection too.
                 reconnections.wrappingAdd(1, ordering: .relaxed)
+                interruptionText.set(nil)
                 return connection
             } catch {
                 // Say why, so a node that stays unreadable (no udev rule) is not a silent wait.
