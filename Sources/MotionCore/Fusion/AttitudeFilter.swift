@@ -155,7 +155,10 @@ public struct AttitudeFilter: Sendable {
             let updates = hardIron.updates
             let calibrated = magnetometerCalibration.apply(sample.magneticField)
             let field = parameters.hardIron.isEnabled ? hardIron.add(calibrated, dt: dt) : calibrated
-            if hardIron.updates != updates { north.zeroMoved() }
+            if hardIron.updates != updates {
+                north.zeroMoved()
+                refineMagnetometerCalibration()
+            }
             // Smoothed (0.5 s) and bias-free: a magnet riding on the board shows as a changing dip only while it turns.
             let turnSpeed = hasGyroscope ? (rest.meanRotation - bias).length : 0
             magneticField = field
@@ -197,22 +200,28 @@ public struct AttitudeFilter: Sendable {
     ///
     /// The learnt offset is subtracted after the soft iron, so the raw
     /// offset it stands for is the stored one plus the soft iron's inverse
-    /// of it: S·(m − o) − t = S·(m − (o + S⁻¹·t)).
-    public var refinedMagnetometerCalibration: MagnetometerCalibration? {
-        guard hardIron.updates > 0 else { return nil }
+    /// of it: S·(m − o) − t = S·(m − (o + S⁻¹·t)). Made when either changes,
+    /// not when read: the game's loops publish it every tick.
+    public private(set) var refinedMagnetometerCalibration: MagnetometerCalibration?
+
+    private mutating func refineMagnetometerCalibration() {
+        refinedMagnetometerCalibration = nil
+        guard hardIron.updates > 0 else { return }
         let accuracy = MagneticFieldAccuracy(fitResidual: hardIron.fitResidual)
         let soft = magnetometerCalibration.softIron
-        guard accuracy >= .medium, let inverse = Matrix3(soft.0, soft.1, soft.2).inverse else { return nil }
+        guard accuracy >= .medium, let inverse = Matrix3(soft.0, soft.1, soft.2).inverse else { return }
         var refined = magnetometerCalibration
         refined.offset = magnetometerCalibration.offset + inverse * hardIron.offset
         refined.accuracy = accuracy
-        return refined
+        refinedMagnetometerCalibration = refined
     }
 
     /// The magnetometer's hard and soft iron as calibrated (`tiltmaze
     /// calibrate --compass`), applied to every reading before anything else;
     /// the offset learnt while playing comes on top of it.
-    public var magnetometerCalibration = MagnetometerCalibration.none
+    public var magnetometerCalibration = MagnetometerCalibration.none {
+        didSet { refineMagnetometerCalibration() }
+    }
 
     /// Whether a magnetometer reading has given the heading a north.
     public var hasNorth: Bool { north.hasNorth }

@@ -249,4 +249,3 @@ public struct CompassTiltParameters: Sendable, Equatable {
     public var agreementTime = 0.6
     public init() {}
 }
-
