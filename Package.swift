@@ -68,8 +68,10 @@ let package = Package(
             pkgConfig: "umockdev-1.0",
             providers: [.apt(["libumockdev-dev"])]
         ),
+        // Makes chosen sysfs reads fail, as a chip's do on a glitching bus (the testbed's files never fail).
+        .target(name: "CReadFaults", path: "Tests/CReadFaults"),
         // Test-side testbed: builds mock IIO and evdev devices, re-runs tests under the preload.
-        .target(name: "MockDevices", dependencies: ["CUmockdev", "SystemCalls", "CLinuxDisplay"], path: "Tests/MockDevices"),
+        .target(name: "MockDevices", dependencies: ["CUmockdev", "CReadFaults", "SystemCalls", "CLinuxDisplay"], path: "Tests/MockDevices"),
 
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
         .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
@@ -149,6 +151,6 @@ let package = Package(
 // umockdev-1.0 on every build and, on a machine without that test-only
 // library, warns a player about it twice.
 if Context.environment["TILTMAZE_PLAY_ONLY"] == "1" {
-    let testOnly: Set<String> = ["CUmockdev", "MockDevices", "TestSupport"]
+    let testOnly: Set<String> = ["CUmockdev", "CReadFaults", "MockDevices", "TestSupport"]
     package.targets.removeAll { $0.type == .test || testOnly.contains($0.name) }
 }

@@ -39,7 +39,7 @@ sensor_side = {"CIIO", "CEvdev", "IIO", "Evdev", "I2C", "MotionDevices"}
 display_side = {"CLinuxDisplay", "CDRM", "Fbdev", "DRM"}
 c_modules = {"CIIO", "CEvdev", "CPNG", "CSystemCalls", "CLinuxDisplay", "CDRM"}
 ours = set(targets)
-test_only = {"TestSupport", "MockDevices", "CUmockdev"}
+test_only = {"TestSupport", "MockDevices", "CUmockdev", "CReadFaults"}
 
 
 def only(*allowed):

@@ -34,7 +34,10 @@ fi
 
 if [ "$purpose" = arm64 ]; then
     # Debian roots made with mmdebstrap; arm64 programs run by qemu-user through binfmt_misc.
-    packages=(mmdebstrap qemu-user-static binfmt-support)
+    # mmdebstrap only Recommends arch-test, which --no-install-recommends skips, yet it
+    # refuses a foreign architecture without it ("install arch-test for foreign
+    # architecture support").
+    packages=(mmdebstrap arch-test qemu-user-static binfmt-support)
 fi
 
 # Swift 6.1 or newer: swift-system 1.8, which TiltMaze uses, needs it. Debian's

@@ -235,6 +235,16 @@ public final class IIOBuffer: @unchecked Sendable {
         c_iio_buffer_cancel(handle)
     }
 
+    /// Switches capture off, or on again, keeping this buffer and its node:
+    /// a driver refuses direct reads of its raw values (EBUSY) while its
+    /// buffer runs, so polling a device whose trigger stays silent needs it
+    /// off. Destroying the buffer afterwards does what it always does.
+    /// libiio 0.24 has no call for this (it writes the attribute when it
+    /// creates and destroys a buffer); this writes `buffer/enable`.
+    public func setEnabled(_ enabled: Bool) throws(IIOError) {
+        try device.writeBufferAttribute("enable", enabled ? "1" : "0")
+    }
+
     /// Whether `cancel()` has been called.
     public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 

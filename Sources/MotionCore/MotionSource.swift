@@ -36,7 +36,16 @@ public protocol MotionSource: AnyObject, Sendable {
     /// to come back (a controller switched off or out of range); nil when
     /// all is well. The game pauses while it is set. Any thread.
     var interruption: String? { get }
-    /// Goes up whenever `failure` or `interruption` may have changed, so a
+    /// How the source reads now, when it had to change that while running
+    /// ("the data-ready interrupt never fired …: polling instead"): samples
+    /// keep coming, and the player is told why they may be fewer or later.
+    /// nil otherwise. Any thread.
+    var notice: String? { get }
+    /// Reads made again after an error a glitching bus gives. Any thread.
+    var retryCount: Int { get }
+    /// Samples dropped because every try to read them failed. Any thread.
+    var failedSampleCount: Int { get }
+    /// Goes up whenever `failure`, `interruption` or `notice` may have changed, so a
     /// frame loop reads those texts (and takes their locks) only then. Any
     /// thread; one atomic load. A source whose texts never change keeps 0.
     var statusChanges: UInt64 { get }
@@ -75,6 +84,9 @@ extension MotionSource {
     public var failure: String? { nil }
     public var rejectedCount: Int { 0 }
     public var interruption: String? { nil }
+    public var notice: String? { nil }
+    public var retryCount: Int { 0 }
+    public var failedSampleCount: Int { 0 }
     public var statusChanges: UInt64 { 0 }
     public var hasEnded: Bool { false }
 }

@@ -37,6 +37,13 @@ public struct DeviceError: Error, CustomStringConvertible, Sendable, Equatable {
     /// range, driver unbound): it must be opened again when it comes back.
     public var isDeviceGone: Bool { errno == ENODEV }
 
+    /// Whether the call may well succeed if made again: the errors a
+    /// glitching bus gives (an unacknowledged transfer, lost arbitration, a
+    /// controller that timed out, a garbled transfer), which Linux's I²C
+    /// drivers report as EREMOTEIO, EAGAIN, ETIMEDOUT and EIO, and which
+    /// reach a sysfs read of a chip on that bus unchanged.
+    public var isTransient: Bool { [EREMOTEIO, EAGAIN, ETIMEDOUT, EIO].contains(errno) }
+
     /// Whether this user lacks the permission the call needed.
     public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }
 

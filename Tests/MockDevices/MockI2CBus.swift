@@ -31,6 +31,8 @@ public final class MockI2CBus: Sendable {
         var registers = [UInt8](repeating: 0, count: 256)
         var isLSM9DS1 = false
         var isMagnetometer = false
+        /// The gyroscope's z carries the serial too, so a sample put together from two moments shows.
+        var serialInGyroscope = false
         /// When the next sample is due, and how many were made.
         var nextSample: Int64 = 0
         var made = 0
@@ -65,6 +67,38 @@ public final class MockI2CBus: Sendable {
         var refusedWrites: Set<UInt8> = []
         /// Set by `turnMagnetometer`: when the turning began, and the hard iron in counts.
         var turning: (start: Int64, offset: SIMD3<Double>)?
+        var faults = FaultPlan()
+    }
+
+    /// Transfers made to fail as a glitching bus fails them: the next
+    /// `count`, or each with probability `rate` (a seeded generator, so a
+    /// run can be repeated), with `errno`. A failed read has already been
+    /// answered by the chip (its status bits cleared as by a good read: the
+    /// bytes were lost on the way back), the harder case for a reader; a
+    /// failed write changes nothing.
+    struct FaultPlan {
+        var errno: Int32 = EREMOTEIO
+        var next = 0
+        var rate = 0.0
+        var random: UInt64 = 0x9e37_79b9_7f4a_7c15
+        var injected = 0
+
+        mutating func strikes() -> Bool {
+            if next > 0 {
+                next -= 1
+                injected += 1
+                return true
+            }
+            guard rate > 0 else { return false }
+            // xorshift64*: plenty for spreading faults, and the same every run.
+            random ^= random >> 12; random ^= random << 25; random ^= random >> 27
+            let draw = Double((random &* 0x2545_f491_4f6c_dd1d) >> 11) / Double(1 << 53)
+            if draw < rate {
+                injected += 1
+                return true
+            }
+            return false
+        }
     }
 
     public init(number: Int = 1, name: String = "bcm2835 (i2c@7e804000)") {
@@ -74,10 +108,13 @@ public final class MockI2CBus: Sendable {
 
     public var node: String { "/dev/i2c-\(number)" }
 
-    /// An LSM9DS1 at `address` (0x6a) with its magnetometer at `magnetometer` (0x1c).
-    public func addLSM9DS1(address: UInt8 = 0x6a, magnetometer: UInt8? = 0x1c) {
+    /// An LSM9DS1 at `address` (0x6a) with its magnetometer at `magnetometer`
+    /// (0x1c); with `serialInGyroscope`, each sample's gyroscope z is its
+    /// serial number as well as its accelerometer x.
+    public func addLSM9DS1(address: UInt8 = 0x6a, magnetometer: UInt8? = 0x1c, serialInGyroscope: Bool = false) {
         state.withLock {
             var chip = Chip()
+            chip.serialInGyroscope = serialInGyroscope
             chip.registers[0x0f] = 0x68
             chip.registers[0x22] = 0x04  // CTRL_REG8 after reset: IF_ADD_INC
             chip.registers[0x1e] = 0x38
@@ -137,6 +174,19 @@ public final class MockI2CBus: Sendable {
     /// Writes to `register` (of any chip) fail with EIO, as a write the chip does not acknowledge.
     public func refuseWrites(to register: UInt8) { state.withLock { _ = $0.refusedWrites.insert(register) } }
 
+    /// The next `count` transfers fail with `errno`.
+    public func failNextTransfers(_ count: Int, errno: Int32 = EREMOTEIO) {
+        state.withLock { $0.faults.next = count; $0.faults.errno = errno }
+    }
+
+    /// From now on each transfer fails with probability `rate`, with `errno`.
+    public func failTransfers(rate: Double, errno: Int32 = EAGAIN) {
+        state.withLock { $0.faults.rate = rate; $0.faults.errno = errno }
+    }
+
+    /// Transfers made to fail so far.
+    public var injectedFailures: Int { state.withLock { $0.faults.injected } }
+
     /// The board comes off: every transfer fails as an unacknowledged address does (EREMOTEIO).
     public func unplug() { state.withLock { $0.unplugged = true } }
 
@@ -178,6 +228,8 @@ public final class MockI2CBus: Sendable {
             guard let address = state.selected[client] else { return .failed(EINVAL) }
             if state.unplugged { return .failed(EREMOTEIO) }
             guard var chip = state.chips[address] else { return .failed(ENXIO) }
+            let fault = state.faults.strikes()
+            if fault && !read { return .failed(state.faults.errno) }
             defer { state.chips[address] = chip }
             if chip.isLSM9DS1 { Self.advance(&chip) }
             if chip.isMagnetometer { Self.advanceMagnetometer(&chip, turning: state.turning) }
@@ -198,7 +250,8 @@ public final class MockI2CBus: Sendable {
                         chip.registers[0x27] &= ~0x08
                         chip.outputsRead += 1
                     }
-                    return .ok(0)
+                    if fault { for i in 0 ..< count { data[1 + i] = 0xa5 } }
+                    return fault ? .failed(state.faults.errno) : .ok(0)
                 }
                 for i in 0 ..< count { data[1 + i] = chip.registers[(Int(command) + i) & 0xff] }
                 if chip.isLSM9DS1 {
@@ -208,7 +261,11 @@ public final class MockI2CBus: Sendable {
             default:
                 return .failed(EOPNOTSUPP)
             }
-            return .ok(0)
+            guard fault else { return .ok(0) }
+            // What a failed read leaves in the caller's buffer is not the chip's.
+            if read && size == 2 { data[0] = 0xa5 }
+            if read && size == 8 { for i in 0 ..< Int(data[0]) { data[1 + i] = 0xa5 } }
+            return .failed(state.faults.errno)
         }
     }
 
@@ -220,7 +277,7 @@ public final class MockI2CBus: Sendable {
         guard chip.makeSamplesDue(period: Int64(1e9 / rate)) else { return }
         // Accelerometer x: the serial; z: about 1 g at ±8 g; gyroscope x: a steady turn.
         chip.put(0x28, Int16(truncatingIfNeeded: chip.made)); chip.put(0x2a, 0); chip.put(0x2c, 4098)
-        chip.put(0x18, 1000); chip.put(0x1a, 0); chip.put(0x1c, 0)
+        chip.put(0x18, 1000); chip.put(0x1a, 0); chip.put(0x1c, chip.serialInGyroscope ? Int16(truncatingIfNeeded: chip.made) : 0)
         chip.registers[0x17] |= 0x03
         chip.registers[0x27] |= 0x03
     }

@@ -6,6 +6,9 @@ import MotionCore
 import MotionDevices
 import MockDevices
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The i2c-dev path (I2CDevice, I2CProbe, I2CMotionSource) on a mock bus
 /// whose LSM9DS1 makes samples at the rate its control register sets and
@@ -107,6 +110,72 @@ struct I2CSourceMockTests {
             let failure = source.failure ?? ""
             #expect(failure.contains("lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a is gone"), "\(failure)")
             #expect(failure.contains("/dev/i2c-1 address 0x6a") && failure.contains("no chip answers at this address"), "\(failure)")
+        }
+    }
+
+    /// The chip's serial numbers in a sample: its accelerometer x (turned to -x
+    /// by the HAT's mounting) and its gyroscope z (kept), which must agree.
+    func serials(_ sample: MotionSample) -> (accel: Int, gyro: Int) {
+        (Int((-sample.acceleration.x / LSM9DS1.accelScale).rounded()), Int((sample.rotationRate.z / LSM9DS1.gyroScale).rounded()))
+    }
+
+    @Test("1 % of transfers failing over 10,000 samples at 238 Hz: retried, counted, and every sample pushed is one the chip held, whole")
+    func glitchingBus() throws {
+        try withBus({ $0.addLSM9DS1(magnetometer: nil, serialInGyroscope: true) }) { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+            let source = I2CMotionSource(imu: imu, rate: 238)
+            try source.start()
+            defer { source.stop() }
+            #expect(source.rate == 238)
+            bus.failTransfers(rate: 0.01, errno: EAGAIN)
+            var got: [MotionSample] = []
+            got.reserveCapacity(10_100)
+            #expect(eventually(within: 600) { source.samples.drain { got.append($0) }; return got.count >= 10_000 || source.failure != nil })
+            #expect(source.failure == nil, "\(source.failure ?? "")")
+            let numbers = got.map(serials)
+            #expect(numbers.allSatisfy { $0.accel == $0.gyro }, "a sample put together from reads of two moments")
+            #expect(zip(numbers.dropFirst(), numbers).allSatisfy { $0.accel > $1.accel }, "a sample pushed twice, or out of order")
+            #expect(got.allSatisfy { abs($0.acceleration.z - 4098 * LSM9DS1.accelScale) < 1e-12 && abs($0.rotationRate.x + 1000 * LSM9DS1.gyroScale) < 1e-12 },
+                    "a value the chip did not hold (a failed read's bytes)")
+            // Every failure was retried; a sample is lost only when four tries in a row fail (about 1 in a million).
+            #expect(bus.injectedFailures >= 100 && source.retryCount >= bus.injectedFailures - 4 * source.failedSampleCount)
+            #expect(source.failedSampleCount <= 5)
+        }
+    }
+
+    @Test("a burst of failed transfers costs a few samples, counted; then reading goes on")
+    func burst() throws {
+        try withBus({ $0.addLSM9DS1(magnetometer: nil) }) { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+            let source = I2CMotionSource(imu: imu, rate: 119)
+            try source.start()
+            defer { source.stop() }
+            #expect(eventually { source.samples.count > 0 })
+            bus.failNextTransfers(20, errno: EREMOTEIO)
+            #expect(eventually { bus.injectedFailures == 20 })
+            var after = 0
+            _ = source.samples.drain { _ in }
+            #expect(eventually { after += source.samples.drain { _ in }; return after >= 10 })
+            #expect(source.failure == nil)
+            // Four tries a sample: 20 failures in a row drop five samples and retry fifteen times.
+            #expect(source.failedSampleCount == 5 && source.retryCount == 15, "\(source.failedSampleCount) dropped, \(source.retryCount) retries")
+        }
+    }
+
+    @Test("a bus that keeps failing ends the source within about a second, naming the bus, the address and the error")
+    func keepsFailing() throws {
+        try withBus({ $0.addLSM9DS1(magnetometer: nil) }) { _, bus in
+            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+            let source = I2CMotionSource(imu: imu, rate: 119)
+            try source.start()
+            defer { source.stop() }
+            #expect(eventually { source.samples.count > 0 })
+            bus.failTransfers(rate: 1, errno: EIO)
+            #expect(eventually { source.failure != nil })
+            let failure = source.failure ?? ""
+            #expect(failure.contains("lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a keeps failing") && failure.contains("/dev/i2c-1 address 0x6a")
+                    && failure.contains("Input/output error"), "\(failure)")
+            #expect(source.failedSampleCount >= 1)
         }
     }
 

@@ -175,9 +175,65 @@ struct IIOMotionSourceMockTests {
         }
     }
 
-    @Test("a trigger that never fires ends in a clear message, not a hang")
+    /// An MPU-6050 whose raw values read as given (the driver's `in_*_raw`).
+    func mpu6050(raw: [String: Int], mount: String? = nil) -> MockIIODevice {
+        var mpu = MockIIODevice.mpu6050(extraAttributes: mount.map { ["in_accel_mount_matrix": $0] } ?? [:])
+        for i in mpu.channels.indices { if let value = raw[mpu.channels[i].id] { mpu.channels[i].attributes["raw"] = "\(value)" } }
+        return mpu
+    }
+
+    @Test("a data-ready trigger that never fires (INT not wired): polled instead, raw × scale through the mount matrix, saying why; all put back")
+    func silentTriggerPolled() throws {
+        let mpu = mpu6050(raw: ["accel_x": 1000, "accel_y": -2000, "accel_z": 16384, "anglvel_x": 100, "anglvel_y": -200, "anglvel_z": 300],
+                          mount: "0, 1, 0; -1, 0, 0; 0, 0, 1")
+        try withIMUs([mpu]) { testbed, imus in
+            let dir = "/sys/bus/iio/devices/iio:device0"
+            let attributes = ["trigger/current_trigger", "sampling_frequency", "current_timestamp_clock", "buffer/enable"]
+            let before = attributes.map { testbed.readFile("\(dir)/\($0)") }
+            let source = IIOMotionSource(imu: imus[0], rate: 100)
+            try source.start()
+            #expect(source.notice == nil)
+            let got = collect(source, count: 5)
+            try #require(got.count >= 5)
+            #expect(source.notice == "the data-ready interrupt never fired (is INT wired to GPIO4, or `int_pin=` set?): polling instead")
+            #expect(testbed.readFile("\(dir)/buffer/enable") == "0", "a driver refuses raw reads while its buffer runs")
+            let mount = MountMatrix(Vector3(0, 1, 0), Vector3(-1, 0, 0), Vector3(0, 0, 1))
+            #expect(got.allSatisfy { $0.acceleration == mount.apply(Vector3(1000 * 0.000598, -2000 * 0.000598, 16384 * 0.000598)) })
+            #expect(got.allSatisfy { $0.rotationRate == mount.apply(Vector3(100 * 0.000133090, -200 * 0.000133090, 300 * 0.000133090)) })
+            #expect(zip(got.dropFirst(), got).allSatisfy { $0.timestamp > $1.timestamp })
+            source.stop()
+            #expect(source.failure == nil)
+            #expect(attributes.map { testbed.readFile("\(dir)/\($0)") } == before)
+        }
+    }
+
+    @Test("a trigger that stops after five scans (a loose INT wire) hands over to polling after its bound: the scans, then polled samples")
+    func triggerStopsMidway() throws {
+        try withIMUs([mpu6050(raw: ["accel_z": 16384])]) { testbed, imus in
+            let source = IIOMotionSource(imu: imus[0], rate: 100)
+            try source.start()
+            defer { source.stop() }
+            // Stamped just before now, so the polled samples that follow are later still.
+            let start = MonotonicClock.now() - 100_000_000
+            for k in 0 ..< 5 {
+                try testbed.writeScans(mpuScan((Int16(k), 0, 0), (0, 0, 0), start + Int64(k) * 10_000_000), to: "/dev/iio:device0")
+            }
+            let got = collect(source, count: 10)
+            try #require(got.count >= 10)
+            #expect(got.prefix(5).map(\.timestamp) == (0 ..< 5).map { start + Int64($0) * 10_000_000 })
+            #expect(got[5...].allSatisfy { $0.acceleration == Vector3(0, 0, 16384 * 0.000598) })
+            // The hand-over waited its bound of silence (a second at 100 Hz), not less.
+            #expect(got[5].timestamp - got[4].timestamp >= 1_000_000_000)
+            #expect(source.notice == "the data-ready interrupt stopped firing (is the INT wire loose?): polling instead")
+            #expect(source.failure == nil)
+        }
+    }
+
+    @Test("a trigger that never fires on a device whose raw values cannot be read either ends in a clear message, not a hang")
     func noData() throws {
-        try withIMUs([.mpu6050()]) { _, imus in
+        var mpu = MockIIODevice.mpu6050()
+        for i in mpu.channels.indices { mpu.channels[i].attributes["raw"] = nil }
+        try withIMUs([mpu]) { testbed, imus in
             let source = IIOMotionSource(imu: imus[0], noDataTimeout: .milliseconds(300))
             try source.start()
             #expect(eventually { source.failure != nil })
@@ -185,7 +241,15 @@ struct IIOMotionSourceMockTests {
             let failure = try #require(source.failure)
             #expect(failure.contains("no data from mpu6050 on iio:device0"))
             #expect(failure.contains("trigger mpu6050-dev0"))
+            #expect(source.notice == nil)
         }
+    }
+
+    @Test("the silence bound: a second, or ten sample periods when that is longer")
+    func silenceBound() {
+        #expect(IIOMotionSource.silenceBound(rate: 200) == .seconds(1))
+        #expect(IIOMotionSource.silenceBound(rate: 10) == .seconds(1))
+        #expect(IIOMotionSource.silenceBound(rate: 4) == .milliseconds(2500))
     }
 
     @Test("the device vanishing mid-capture ends in a clear message, not a hang")

@@ -6,6 +6,9 @@ import MotionCore
 import MotionDevices
 import MockDevices
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Polling an IMU whose driver made no buffer, on the sysfs tree the real
 /// inv-mpu6050 driver made in the qemu tier with no interrupt line (a
@@ -99,6 +102,60 @@ struct IIOPolledSourceMockTests {
             }, "no new field; the source: \(source.failure ?? "running"), dropped \(source.samples.droppedCount)")
             // Read on every fourth poll at most (200 Hz against 50): never more fields than a quarter of the samples, plus one.
             #expect(got.filter(\.hasMagneticField).count <= got.count / 4 + 1)
+        }
+    }
+
+    @Test("a raw value that fails one read in 50 (EREMOTEIO): the sample is read again whole, never half; retries counted")
+    func readFaultsAtARate() throws {
+        try withMPU { testbed, imu in
+            try setRaw(testbed, ["accel_x": 1000, "accel_y": -2000, "accel_z": 16384, "anglvel_x": 10, "anglvel_y": 20, "anglvel_z": -100])
+            ReadFaults.arm(pathEnding: "iio:device0/in_accel_y_raw", errno: EREMOTEIO, every: 50)
+            defer { ReadFaults.disarm() }
+            let source = IIOPolledMotionSource(imu: imu, rate: 100)
+            try source.start()
+            defer { source.stop() }
+            var got: [MotionSample] = []
+            #expect(eventually { source.samples.drain { got.append($0) }; return got.count >= 300 || source.failure != nil })
+            #expect(source.failure == nil, "\(source.failure ?? "")")
+            #expect(got.allSatisfy { $0.acceleration == Vector3(1000 * 0.000598, -2000 * 0.000598, 16384 * 0.000598)
+                                     && $0.rotationRate == Vector3(10 * 0.001064724, 20 * 0.001064724, -100 * 0.001064724) })
+            #expect(ReadFaults.injected >= 5 && source.retryCount == ReadFaults.injected && source.failedSampleCount == 0,
+                    "\(ReadFaults.injected) failed reads, \(source.retryCount) retries, \(source.failedSampleCount) samples lost")
+        }
+    }
+
+    @Test("a raw value that fails eight reads in a row: two samples dropped (four tries each), counted; then polling goes on")
+    func readFaultsInARow() throws {
+        try withMPU { testbed, imu in
+            try setRaw(testbed, ["accel_x": 1000, "accel_y": 0, "accel_z": 16384, "anglvel_x": 0, "anglvel_y": 0, "anglvel_z": 0])
+            let source = IIOPolledMotionSource(imu: imu, rate: 100)
+            try source.start()
+            defer { source.stop() }
+            #expect(eventually { source.samples.count > 0 })
+            ReadFaults.arm(pathEnding: "iio:device0/in_accel_z_raw", errno: EIO, next: 8)
+            defer { ReadFaults.disarm() }
+            #expect(eventually { ReadFaults.injected == 8 })
+            _ = source.samples.drain { _ in }
+            var after = 0
+            #expect(eventually { after += source.samples.drain { _ in }; return after >= 5 })
+            #expect(source.failure == nil)
+            #expect(source.failedSampleCount == 2 && source.retryCount == 6, "\(source.failedSampleCount) lost, \(source.retryCount) retries")
+        }
+    }
+
+    @Test("a raw value that always fails ends the source within about a second, naming the file and the error")
+    func readFaultsForGood() throws {
+        try withMPU { testbed, imu in
+            let source = IIOPolledMotionSource(imu: imu, rate: 100)
+            try source.start()
+            defer { source.stop() }
+            #expect(eventually { source.samples.count > 0 })
+            ReadFaults.arm(pathEnding: "iio:device0/in_anglvel_x_raw", errno: ETIMEDOUT, every: 1)
+            defer { ReadFaults.disarm() }
+            #expect(eventually { source.failure != nil })
+            let failure = source.failure ?? ""
+            #expect(failure.contains("mpu6050 on iio:device0 keeps failing") && failure.contains("iio:device0/in_anglvel_x_raw")
+                    && failure.contains("Connection timed out"), "\(failure)")
         }
     }
 

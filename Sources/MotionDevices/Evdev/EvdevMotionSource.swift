@@ -90,7 +90,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     /// Set while the controller is away and the source waits for it to come back.
     public var interruption: String? { interruptionText.value }
 
-    public var statusChanges: UInt64 { state.failureChanges &+ interruptionText.changeCount }
+    public var statusChanges: UInt64 { state.statusChanges &+ interruptionText.changeCount }
     public var rejectedCount: Int { state.rejectedCount }
     /// How many times the controller came back after going away.
     public var reconnectionCount: Int { reconnections.load(ordering: .relaxed) }

@@ -25,6 +25,11 @@ import Glibc
 /// two more transfers and rides on that sample. `stop()` joins the thread
 /// and writes back the registers as they were, which powers the chip down
 /// again if it was.
+///
+/// A transfer that fails as a glitching bus makes them fail (EREMOTEIO,
+/// EAGAIN, ETIMEDOUT, EIO) is made again with the rest of its sample, from
+/// the status look on (`TransientFaults`): a sample is pushed whole or not
+/// at all. Only a second of failures without one good sample ends the source.
 public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `chip` and `saved` belong to start/stop and,
     // between them, to the sensor thread; `state` and the counters are atomic.
@@ -66,7 +71,9 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public var failure: String? { state.failure }
-    public var statusChanges: UInt64 { state.failureChanges }
+    public var statusChanges: UInt64 { state.statusChanges }
+    public var retryCount: Int { state.retryCount }
+    public var failedSampleCount: Int { state.failedSampleCount }
     public var rejectedCount: Int { state.rejectedCount }
     /// Samples the chip made that were overwritten before the thread came
     /// to read them (the thread was not scheduled for a period or more). Any thread.
@@ -187,6 +194,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         let fieldPeriod = magnetometer.map { Int64((1e9 / $0.rate).rounded()) } ?? 0
         var nextFieldLook: Int64 = 0
         let limit = noDataTimeout.nanoseconds
+        var faults = TransientFaults()
         // Time without a new sample, each pass counted for at most a
         // quarter second: a stall of the whole process is not the chip's silence.
         var waitedInVain: Int64 = 0
@@ -195,13 +203,21 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         while state.isRunning {
             MonotonicClock.sleep(until: next)
             let now = MonotonicClock.now()
+            var ready = false
+            let pacingBefore = pacing
             do {
-                let status = try chip.readRegister(LSM9DS1.Register.status)
-                let ready = status & LSM9DS1.bothReady == LSM9DS1.bothReady
-                if let time = pacing.look(at: now, ready: ready) {
+                // One try: the status look and, when both sets are new, the
+                // sample's reads; a retry makes all of them again, so no
+                // sample is put together from reads of two moments.
+                let sample = try state.retrying { () throws(I2CError) -> MotionSample? in
+                    pacing = pacingBefore
+                    let status = try chip.readRegister(LSM9DS1.Register.status)
+                    transfers.wrappingAdd(1, ordering: .relaxed)
+                    ready = status & LSM9DS1.bothReady == LSM9DS1.bothReady
+                    guard let time = pacing.look(at: now, ready: ready) else { return nil }
                     try chip.readRegisters(from: LSM9DS1.Register.gyroOutput, into: gyro)
                     try chip.readRegisters(from: LSM9DS1.Register.accelOutput, into: accel)
-                    transfers.wrappingAdd(3, ordering: .relaxed)
+                    transfers.wrappingAdd(2, ordering: .relaxed)
                     var sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
                                                 timestamp: time, mount: mount)
                     if let magnetometer, now >= nextFieldLook {
@@ -213,9 +229,13 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                             transfers.wrappingAdd(1, ordering: .relaxed)
                             sample.magneticField = LSM9DS1.magneticField(UnsafeRawBufferPointer(field), mount: mount)
                             sample.fields.insert(.magneticField)
-                            nextFieldLook = now + fieldPeriod * 7 / 8
                         }
                     }
+                    return sample
+                }
+                faults.succeeded()
+                if let sample {
+                    if sample.hasMagneticField { nextFieldLook = now + fieldPeriod * 7 / 8 }
                     if judge.accept(sample) {
                         samples.push(sample)
                     } else {
@@ -223,17 +243,25 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                     }
                     waitedInVain = 0
                 } else {
-                    transfers.wrappingAdd(1, ordering: .relaxed)
                     waitedInVain += min(now - previous, 250_000_000)
                 }
-                missed.store(pacing.missed, ordering: .relaxed)
-                next = pacing.nextLook(after: now, found: ready)
+            } catch where error.isTransient {
+                state.countFailedSample()
+                if faults.sampleFailed(at: now) {
+                    state.fail(I2CDevice.isGone(error)
+                               ? "\(imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
+                               : "\(imu.placeDescription) keeps failing: \(error.description) for \(Duration.nanoseconds(TransientFaults.giveUpAfter)); is the board seated, its wires short?")
+                    return
+                }
+                ready = true   // look again a period on, as after a sample
             } catch {
                 state.fail(I2CDevice.isGone(error)
                      ? "\(imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
                      : error.description)
                 return
             }
+            missed.store(pacing.missed, ordering: .relaxed)
+            next = pacing.nextLook(after: now, found: ready)
             previous = now
             if waitedInVain > limit {
                 state.fail("no data from \(displayName) for \(noDataTimeout): its status register never said a new sample was ready (the chip was reset or powered down?)")

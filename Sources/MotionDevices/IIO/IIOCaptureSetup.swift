@@ -18,6 +18,9 @@ final class IIOCaptureSetup {
     private(set) var rate: Double?
     /// The trigger in use, if any (for messages).
     private(set) var triggerName: String?
+    /// How scans are paced: the device's data-ready interrupt, an hrtimer,
+    /// or its own FIFO (`.none`); nil before `configure`.
+    private(set) var pacing: TriggerChoice?
 
     init(device: IIODevice) { self.device = device }
 
@@ -52,6 +55,7 @@ final class IIOCaptureSetup {
             throw IIOError(errno: ENODEV, operation: "find a trigger", path: device.attributePath("trigger/current_trigger"),
                            detail: "it has no data-ready trigger and no hrtimer trigger exists or can be made; see hardware.md (hrtimer trigger set-up)")
         }
+        pacing = choice
         switch choice {
         case .none:
             return

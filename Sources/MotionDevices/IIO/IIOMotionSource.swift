@@ -23,6 +23,26 @@ import Glibc
 /// A split chip produces accel-only and gyro-only samples, each with its own
 /// hardware timestamp: pairing them would invent a common instant that neither
 /// was measured at.
+///
+/// ## A trigger that stays silent
+///
+/// Raspberry Pi's `i2c-sensor` overlay gives an MPU-6050 or MPU-9250 an
+/// interrupt on GPIO4 whether or not a wire carries it, so on the commonest
+/// four-wire breakout the driver makes a buffer and a data-ready trigger
+/// that never fires. When no scan comes for `silenceBound` (a second, or ten
+/// sample periods when that is longer), at the start or later (a loose INT
+/// wire), and the device's `in_*_raw` values read, the thread switches the
+/// buffers off and goes on polling those values (`IIOPoller`) at the rate
+/// asked, saying so in `notice`. Only a device that neither captures nor
+/// polls ends, after `noDataTimeout`, with the reason.
+///
+/// A floating interrupt pin may instead fire at random: every scan the
+/// driver stamps is taken while its time moves forward, so bursts only
+/// bring samples closer together, and scans whose time does not move
+/// forward are refused and counted (`rejectedCount`).
+///
+/// Reads that fail with an error a glitching bus gives are retried
+/// (`TransientFaults`); a device that keeps failing for a second ends the source.
 public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `captures` belongs to start/stop and, between them,
     // to the sensor thread; `state` is synchronised.
@@ -33,6 +53,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let displayName: String
     /// How long without a single scan before the source gives up and says why.
     public let noDataTimeout: Duration
+    /// How long without a scan before a local device is polled instead;
+    /// nil: a second, or ten sample periods when that is longer.
+    public let silenceBound: Duration?
     /// How often a silent device is looked at: gone? no data for too long?
     /// `stop()` does not wait for it: it wakes the thread at once.
     public let checkInterval: Duration
@@ -62,7 +85,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     ///   - acceleration: the accelerometer, or the chip's own gravity (`--chip-fusion`).
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil,
                 acceleration: IIOAccelerationChannels = .accelerometer,
-                noDataTimeout: Duration = .seconds(2), checkInterval: Duration = .milliseconds(250),
+                noDataTimeout: Duration = .seconds(2), silenceBound: Duration? = nil, checkInterval: Duration = .milliseconds(250),
                 ringCapacity: Int = defaultSampleRingCapacity,
                 configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot,
                 udevDirectory: String = UdevDatabase.defaultDirectory) {
@@ -71,6 +94,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.wantedRate = rate
         self.rate = rate
         self.noDataTimeout = noDataTimeout
+        self.silenceBound = silenceBound
         self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
@@ -102,7 +126,16 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
 
     public var failure: String? { state.failure }
 
-    public var statusChanges: UInt64 { state.failureChanges }
+    public var statusChanges: UInt64 { state.statusChanges }
+    public var notice: String? { state.notice }
+    public var retryCount: Int { state.retryCount }
+    public var failedSampleCount: Int { state.failedSampleCount }
+
+    /// How long a capture at `rate` may go without a scan before it is
+    /// polled instead: a second, or ten sample periods when that is longer.
+    public static func silenceBound(rate: Double) -> Duration {
+        rate >= 10 ? .seconds(1) : .nanoseconds(Int64((10e9 / max(rate, 0.01)).rounded()))
+    }
 
     public func start() throws {
         guard !state.hasStarted else { return }
@@ -199,10 +232,13 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let pollable = buffers.allSatisfy(\.isPollable)
         let slice = checkInterval
         let limit = noDataTimeout.nanoseconds
+        let silence = min((silenceBound ?? Self.silenceBound(rate: rate)).nanoseconds, limit)
+        var faults = TransientFaults()
         // Time spent waiting in vain, each wait counted for at most one slice:
         // a stall of the whole process (Ctrl-Z, a virtual machine paused, a
         // swapped-out Pi) is not the sensor's silence.
         var waitedInVain: Int64 = 0
+        var everGotData = false, pollingTried = false
         var waitStarted = MonotonicClock.now()
         while state.isRunning {
             var gotData = false
@@ -213,16 +249,29 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                     case .timedOut: break
                     case .ready:
                         for i in captures.indices {
-                            guard let got = try drain(i, waitingUpTo: .zero, judge: &judges[i], repeats: &repeats[i]) else { return }
+                            let got = try state.retrying { () throws(IIOError) in
+                                try drain(i, waitingUpTo: .zero, judge: &judges[i], repeats: &repeats[i])
+                            }
+                            guard let got else { return }
                             gotData = gotData || got
                         }
                     }
                 } else {
                     let wait: Duration = captures.count == 1 ? slice : .milliseconds(2)
                     for i in captures.indices {
-                        guard let got = try drain(i, waitingUpTo: wait, judge: &judges[i], repeats: &repeats[i]) else { return }
+                        let got = try state.retrying { () throws(IIOError) in
+                            try drain(i, waitingUpTo: wait, judge: &judges[i], repeats: &repeats[i])
+                        }
+                        guard let got else { return }
                         gotData = gotData || got
                     }
+                }
+                faults.succeeded()
+            } catch where error.isTransient {
+                state.countFailedSample()
+                if faults.sampleFailed(at: MonotonicClock.now()) {
+                    state.fail("\(displayName) keeps failing: \(error) for \(Duration.nanoseconds(TransientFaults.giveUpAfter))")
+                    return
                 }
             } catch {
                 state.fail(error.isDeviceGone ? goneText(error) : "\(error.withSetupAdvice)")
@@ -231,15 +280,57 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             let now = MonotonicClock.now()
             if gotData {
                 waitedInVain = 0
+                everGotData = true
             } else {
                 waitedInVain += min(now - waitStarted, slice.nanoseconds)
             }
             waitStarted = now
+            if waitedInVain >= silence, !pollingTried {
+                pollingTried = true
+                if let poller = pollerInstead() {
+                    state.setNotice(Self.pollingNotice(pacing: captures.first?.setup.pacing, afterData: everGotData))
+                    let rate = min(wantedRate, captures.compactMap(\.setup.rate).min() ?? wantedRate)
+                    poller.run(rate: rate, state: state, samples: samples, judge: &judges[0])
+                    return
+                }
+            }
             if waitedInVain > limit {
                 let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
                 state.fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
                 return
             }
+        }
+    }
+
+    /// A poller for this IMU with the buffers switched off, if its raw
+    /// values read now; nil, with the buffers on again, if they do not (a
+    /// remote device, a driver without raw attributes, a read that fails).
+    /// Allocates: once, when capture has gone silent.
+    private func pollerInstead() -> IIOPoller? {
+        guard imu.devices.allSatisfy(\.context.isLocal) else { return nil }
+        for capture in captures { try? capture.buffer.setEnabled(false) }
+        do {
+            let poller = try IIOPoller(imu: imu, acceleration: acceleration, mount: captures[0].converter.mount,
+                                       udevDirectory: udevDirectory)
+            _ = try state.retrying { () throws(IIOError) in try poller.read(withField: true) }
+            return poller
+        } catch {
+            for capture in captures { try? capture.buffer.setEnabled(true) }
+            return nil
+        }
+    }
+
+    /// What the player is told when a silent capture is polled instead.
+    static func pollingNotice(pacing: TriggerChoice?, afterData: Bool) -> String {
+        let what = afterData ? "stopped firing" : "never fired"
+        switch pacing {
+        case .dataReady?:
+            return afterData ? "the data-ready interrupt stopped firing (is the INT wire loose?): polling instead"
+                             : "the data-ready interrupt never fired (is INT wired to GPIO4, or `int_pin=` set?): polling instead"
+        case .existingHrtimer(let name)?, .createHrtimer(let name)?:
+            return "hrtimer trigger \(name) \(what): polling instead"
+        case .none?, nil:
+            return "the FIFO interrupt \(what) (is INT wired to the GPIO its overlay names?): polling instead"
         }
     }
 

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import SystemCalls
+
+/// How a sensor thread rides out a glitching bus.
+///
+/// Real I²C buses fail a transfer now and then: a marginal wire gives an
+/// unacknowledged byte, a Pi 5 with a Sense HAT loses arbitration and then
+/// times out. One such transfer must not end a game. So a sample's reads
+/// are made again when they fail with a transient error
+/// (`DeviceError.isTransient`), at most `retriesPerSample` times, all of
+/// them from the first: a sample is pushed whole or not at all, never
+/// assembled from reads of two different moments. A sample whose tries all
+/// fail is dropped and counted. Only a device that has failed without a
+/// break for `giveUpAfter` (it keeps failing, or it has gone) ends the source.
+///
+/// Nothing here allocates or makes a system call: where no read fails, the
+/// cost is one comparison per sample.
+struct TransientFaults {
+    /// Tries after the first, for one sample.
+    static let retriesPerSample = 3
+    /// How long reads may fail without one good sample before the source
+    /// gives up, ns: long enough for a burst of glitches, short enough that
+    /// a device pulled off the bus is reported within about a second.
+    static let giveUpAfter: Int64 = 1_000_000_000
+
+    /// When the current run of failed samples began; nil after a good one.
+    private var failingSince: Int64?
+
+    /// A sample was read whole.
+    mutating func succeeded() { failingSince = nil }
+
+    /// A sample's tries all failed at `now`; true when the failures have
+    /// gone on for `giveUpAfter` and the source should end.
+    mutating func sampleFailed(at now: Int64) -> Bool {
+        guard let since = failingSince else {
+            failingSince = now
+            return false
+        }
+        return now - since >= Self.giveUpAfter
+    }
+}
+
+extension SourceRunState {
+    /// Runs `read` and, while it fails with a transient error and the
+    /// source is running, runs it again, at most
+    /// `TransientFaults.retriesPerSample` times, counting each retry.
+    /// `read` must make a whole sample's reads, so a retry starts afresh.
+    @inline(__always)
+    func retrying<T>(_ read: () throws(DeviceError) -> T) throws(DeviceError) -> T {
+        var retries = 0
+        while true {
+            do {
+                return try read()
+            } catch where error.isTransient && retries < TransientFaults.retriesPerSample && isRunning {
+                retries += 1
+                countRetry()
+            }
+        }
+    }
+}
