@@ -112,7 +112,7 @@ let package = Package(
                                                .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
-        .target(name: "Diagnostics", dependencies: ["MotionDevices", "IIO", "I2C", "Fbdev", "DRM", "SystemCalls",
+        .target(name: "Diagnostics", dependencies: ["MotionDevices", "MotionCore", "IIO", "I2C", "Fbdev", "DRM", "SystemCalls",
                                                     .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(

@@ -17,8 +17,9 @@ public struct DoctorReport {
         self.truecolour = truecolour
     }
 
-    /// Runs every check, in the order hardware.md lists them.
-    public mutating func examine() {
+    /// Runs every check, in the order hardware.md lists them; with `live`,
+    /// the chosen sensor is then read for a moment (`LiveCheck`).
+    public mutating func examine(live: Bool = true) {
         lines.append(DoctorReport.libraries())
         let selection = SensorSelection.examine()
         let iio = IIOFindings(selection)
@@ -38,6 +39,12 @@ public struct DoctorReport {
         sensor = selection.choice?.description
         if let sensor {
             lines.append(.ok("ready", "tiltmaze play will use \(sensor)"))
+            if live {
+                let read = LiveCheck.line(selection)
+                lines.append(read)
+                // A sensor that fails as it is read cannot be played with.
+                if read.status == .fail { self.sensor = nil }
+            }
         } else {
             let fix = lines.contains { $0.status == .fail }
                 ? "Fix the FAIL lines above (hardware.md, Troubleshooting)"

@@ -41,21 +41,30 @@ struct TransientFaults {
     }
 }
 
-extension SourceRunState {
-    /// Runs `read` and, while it fails with a transient error and the
-    /// source is running, runs it again, at most
-    /// `TransientFaults.retriesPerSample` times, counting each retry.
-    /// `read` must make a whole sample's reads, so a retry starts afresh.
+extension TransientFaults {
+    /// Runs `body` and, while it fails with a transient error and `going()`
+    /// says so, runs it again, at most `retriesPerSample` times, calling
+    /// `counting` for each retry. `body` must make all the reads (or writes)
+    /// that belong together, so a retry starts afresh.
     @inline(__always)
-    func retrying<T>(_ read: () throws(DeviceError) -> T) throws(DeviceError) -> T {
+    static func retrying<T>(while going: () -> Bool = { true }, counting: () -> Void = {},
+                            _ body: () throws(DeviceError) -> T) throws(DeviceError) -> T {
         var retries = 0
         while true {
             do {
-                return try read()
-            } catch where error.isTransient && retries < TransientFaults.retriesPerSample && isRunning {
+                return try body()
+            } catch where error.isTransient && retries < retriesPerSample && going() {
                 retries += 1
-                countRetry()
+                counting()
             }
         }
+    }
+}
+
+extension SourceRunState {
+    /// `TransientFaults.retrying` while the source runs, counting each retry.
+    @inline(__always)
+    func retrying<T>(_ read: () throws(DeviceError) -> T) throws(DeviceError) -> T {
+        try TransientFaults.retrying(while: { isRunning }, counting: countRetry, read)
     }
 }

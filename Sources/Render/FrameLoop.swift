@@ -82,8 +82,9 @@ public final class FrameLoop {
                                           { session.handle($0) }) {
             frameLateness.record(frame.lateness)
             // A controller that went away pauses the game until it is back;
-            // its notice outranks a passing message.
-            let notice = pacer.interruption ?? session.message(at: frame.start)
+            // its notice outranks a passing message, which outranks how the
+            // sensor reads now (a silent trigger left for polling).
+            let notice = pacer.interruption ?? session.message(at: frame.start) ?? pacer.sourceNotice
             if notice != shownNotice {
                 shownNotice = notice
                 display.setNotice(notice)
@@ -119,7 +120,8 @@ public final class FrameLoop {
             if written >= nextStatistics {
                 nextStatistics = written + statisticsInterval
                 display.setStatistics(statistics.text(tickLateness: session.physics.tickLateness,
-                                                      dropped: snapshot.samplesDropped))
+                                                      dropped: snapshot.samplesDropped,
+                                                      retried: source.retryCount, lost: source.failedSampleCount))
             }
         }
         if let failure = pacer.failure { session.sensorFailed(failure) }

@@ -25,6 +25,8 @@ struct FramePacer {
     private(set) var failure: String?
     /// Why no samples come for now (a controller away): the game pauses.
     private(set) var interruption: String?
+    /// How the sensor reads now, if it had to change that (polling a silent trigger).
+    private(set) var sourceNotice: String?
 
     init(display: any Display, source: any MotionSource, pads: [any PadSource], context: GameInput.Context,
          framePeriod: Int64) {
@@ -77,5 +79,6 @@ struct FramePacer {
         statusSeen = count
         failure = source.failure
         interruption = source.interruption
+        sourceNotice = source.notice
     }
 }

@@ -4,7 +4,9 @@ import Realtime
 
 /// What `play --stats` shows: how late the physics thread wakes, how long
 /// frames are apart and take, how old the newest sample is when its frame
-/// reaches the screen, and how many samples the ring dropped.
+/// reaches the screen, how many samples the ring dropped, and, once a
+/// glitching bus has made the sensor retry a read, how many reads it retried
+/// and how many samples it lost.
 ///
 /// The frame loop records into fixed histograms (no locks, no allocation);
 /// a few times a second `text(tickLateness:dropped:)` turns the last
@@ -15,7 +17,8 @@ import Realtime
 /// `tick` and `age` are p50/p99; `frame` the median period, `cost` the
 /// median time from the frame's wake-up to its write; `sent` the mean bytes
 /// a frame sent to the screen (escape codes, or pixels copied) and the mean
-/// pieces they went in (writes, or rectangles copied).
+/// pieces they went in (writes, or rectangles copied). `retried N lost M`
+/// follows only once either is not 0.
 public final class FrameStatistics {
     /// Time between frame writes.
     public let framePeriod = LatencyHistogram()
@@ -44,7 +47,7 @@ public final class FrameStatistics {
 
     /// The line for everything recorded since the last call (the physics
     /// thread's lateness from `tickLateness`). Valid until the next call.
-    public func text(tickLateness: LatencyHistogram, dropped: Int) -> UnsafeBufferPointer<UInt8> {
+    public func text(tickLateness: LatencyHistogram, dropped: Int, retried: Int = 0, lost: Int = 0) -> UnsafeBufferPointer<UInt8> {
         tickWindow.advance(tickLateness)
         periodWindow.advance(framePeriod)
         costWindow.advance(frameCost)
@@ -64,6 +67,12 @@ public final class FrameStatistics {
         w.appendDecimal(sentFrames > 0 ? sentBytes / sentFrames : 0)
         w.append("B/")
         w.appendDecimal(sentFrames > 0 ? (sentPieces + sentFrames / 2) / sentFrames : 0)
+        if retried > 0 || lost > 0 {
+            w.append("  retried ")
+            w.appendDecimal(retried)
+            w.append(" lost ")
+            w.appendDecimal(lost)
+        }
         sentBytes = 0
         sentPieces = 0
         sentFrames = 0

@@ -82,8 +82,14 @@ struct Monitor: ParsableCommand {
         let isTTY = StandardStream.output.isTerminal
         var failure: String?
         var shownInterruption: String?
+        var shownNotice: String?
         outer: while !StopSignals.isRequested {
             if let f = sensor.failure { failure = f; break }
+            // How it reads now, when that changed (a silent trigger left for polling): said once.
+            if let notice = sensor.notice, notice != shownNotice {
+                printError("\(chosen.description): \(notice)")
+                shownNotice = notice
+            }
             // A controller that went away: say so once, and again when it is back.
             let interruption = sensor.interruption
             if interruption != shownInterruption {
@@ -116,6 +122,7 @@ struct Monitor: ParsableCommand {
                     + (reference?.frame == .xMagneticNorthZVertical
                         ? "heading \(heading.map { MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 5) + "°" } ?? "(no north)")   " : "")
                     + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
+                    + Self.readFailures(sensor)
                     + Self.busFigures(sensor, samples: seen)
                     + (seen > 1 ? "   cpu \(MotionSampleText.decimal(Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1))) µs/sample" : "")
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
@@ -127,6 +134,13 @@ struct Monitor: ParsableCommand {
             printError(failure)
             throw ExitCode(1)
         }
+    }
+
+    /// Once a glitching bus has made the sensor retry a read: the reads
+    /// retried and the samples lost when every try failed.
+    static func readFailures(_ sensor: any MotionSource) -> String {
+        let retried = sensor.retryCount, lost = sensor.failedSampleCount
+        return retried == 0 && lost == 0 ? "" : "   retried \(retried)   lost \(lost)"
     }
 
     /// For a chip read over i2c-dev: the samples it made that went unread

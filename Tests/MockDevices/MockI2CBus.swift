@@ -38,6 +38,12 @@ public final class MockI2CBus: Sendable {
         var made = 0
         /// How many times its output block was read (the magnetometer's OUT_X_L_M onwards).
         var outputsRead = 0
+        /// The sample whose gyroscope block each client read last.
+        var gyroscopeRead: [UInt: Int] = [:]
+        /// Accelerometer blocks read from a later sample than the gyroscope
+        /// block before them, with no failed transfer between: the chip made
+        /// a sample between the two reads.
+        var straddles = 0
 
         /// Makes the samples whose time has come at `period`, keeping only
         /// the newest (the caller writes it); whether any was made.
@@ -201,6 +207,12 @@ public final class MockI2CBus: Sendable {
         state.withLock { $0.chips[address]?.outputsRead ?? 0 }
     }
 
+    /// Times a reader took the accelerometer's block from a later sample
+    /// than the gyroscope's it read just before (it was held up between
+    /// the two transfers while the chip made a sample): the chip's two
+    /// blocks are read in two transfers, and nothing on the chip ties them.
+    public func straddles(_ address: UInt8 = 0x6a) -> Int { state.withLock { $0.chips[address]?.straddles ?? 0 } }
+
     /// Samples the LSM9DS1 at `address` has made.
     public func samplesMade(_ address: UInt8 = 0x6a) -> Int { state.withLock { $0.chips[address]?.made ?? 0 } }
 
@@ -255,13 +267,21 @@ public final class MockI2CBus: Sendable {
                 }
                 for i in 0 ..< count { data[1 + i] = chip.registers[(Int(command) + i) & 0xff] }
                 if chip.isLSM9DS1 {
-                    if command == 0x18 { chip.registers[0x17] &= ~0x02; chip.registers[0x27] &= ~0x02 }
-                    if command == 0x28 { chip.registers[0x17] &= ~0x01; chip.registers[0x27] &= ~0x01 }
+                    if command == 0x18 {
+                        chip.registers[0x17] &= ~0x02; chip.registers[0x27] &= ~0x02
+                        chip.gyroscopeRead[client] = chip.made
+                    }
+                    if command == 0x28 {
+                        chip.registers[0x17] &= ~0x01; chip.registers[0x27] &= ~0x01
+                        if let gyroscope = chip.gyroscopeRead[client], gyroscope != chip.made { chip.straddles += 1 }
+                    }
                 }
             default:
                 return .failed(EOPNOTSUPP)
             }
             guard fault else { return .ok(0) }
+            // A reader that went on after a failure to join blocks of two samples is not excused as a straddle.
+            chip.gyroscopeRead[client] = nil
             // What a failed read leaves in the caller's buffer is not the chip's.
             if read && size == 2 { data[0] = 0xa5 }
             if read && size == 8 { for i in 0 ..< Int(data[0]) { data[1 + i] = 0xa5 } }

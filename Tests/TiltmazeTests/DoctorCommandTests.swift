@@ -20,10 +20,11 @@ struct DoctorCommandTests {
         var failures: [String] { lines.filter { $0.hasPrefix("FAIL") } }
     }
 
-    /// Runs `tiltmaze doctor` as a player would, against `testbed`.
-    func doctor(_ testbed: Testbed) throws -> Outcome {
+    /// Runs `tiltmaze doctor` as a player would, against `testbed`; without
+    /// its live read unless `live` (the checks here are of what it finds).
+    func doctor(_ testbed: Testbed, live: Bool = false) throws -> Outcome {
         UnprivilegedFileAccess.share(testbed)
-        let r = try ProgramRunner.run(["doctor"], command: UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary]))
+        let r = try ProgramRunner.run(live ? ["doctor"] : ["doctor", "--no-live"], command: UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary]))
         return Outcome(status: r.status, lines: r.stdout.split(separator: "\n").map(String.init),
                        output: r.stdout + r.stderr)
     }
@@ -67,6 +68,21 @@ struct DoctorCommandTests {
             #expect(d.lines.last == "OK   ready: tiltmaze play will use mpu6050 on iio:device0", "\(d.output)")
             // No trigger to make, so missing hrtimer support is only noted.
             #expect(d.has(prefix: "OK   trigger: no hrtimer triggers: configfs is not mounted"), "\(d.output)")
+        }
+    }
+
+    @Test("live: an MPU-6050 whose data-ready trigger never fires is read by polling, and the live line says why; exit 0")
+    func liveSilentTrigger() throws {
+        try withGrantedIMU(mpu6050()) { testbed, _ in
+            let d = try doctor(testbed, live: true)
+            #expect(d.status == 0, "\(d.output)")
+            let live = try #require(d.lines.last, "\(d.output)")
+            #expect(live.hasPrefix("WARN live: mpu6050 on iio:device0: ") && live.contains(" samples")
+                    && live.hasSuffix("; the data-ready interrupt never fired (is INT wired to GPIO4, or `int_pin=` set?): polling instead"),
+                    "\(d.output)")
+            // Put back as found: the trigger, the rate, the buffer off.
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/buffer/enable") == "0")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device0/sampling_frequency") == "50")
         }
     }
 

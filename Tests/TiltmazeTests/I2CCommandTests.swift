@@ -3,6 +3,9 @@
 import Testing
 import Foundation
 import MockDevices
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiltmaze devices`, `doctor` and `monitor` on a mock i2c-dev bus holding
 /// a Sense HAT's LSM9DS1 (`MockI2CBus`): the child process's ioctls on
@@ -43,6 +46,21 @@ struct I2CCommandTests {
             #expect(lines.contains { $0.contains("   missed ") && $0.contains("   transfers/sample ") }, "\(r.stdout)")
             #expect(bus.samplesMade() >= 150)
             #expect(bus.register(0x6a, 0x10) == 0, "the chip is left powered down, as it was")
+        }
+    }
+
+    @Test("a bus that drops 5 % of its transfers: monitor goes on and counts the retries; doctor's live line warns of it")
+    func glitchingBus() throws {
+        try withSenseHat { bus in
+            bus.failTransfers(rate: 0.05, errno: EAGAIN)
+            let r = try ProgramRunner.run(["monitor", "--source", "i2c:1", "--sensor-rate", "100", "--samples", "300"])
+            #expect(r.status == 0, "\(r)")
+            let last = try #require(r.stdout.split(separator: "\n").last.map(String.init), "\(r)")
+            #expect(last.contains("   retried "), "\(r.stdout)")
+            let doctor = try ProgramRunner.run(["doctor"])
+            let live = try #require(doctor.stdout.split(separator: "\n").last.map(String.init), "\(doctor)")
+            #expect(live.hasPrefix("WARN live: lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a: ") && live.contains("reads retried"), "\(doctor.stdout)")
+            #expect(bus.injectedFailures > 0)
         }
     }
 

@@ -90,11 +90,11 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         do {
             let output = LSM9DS1.outputRate(for: wantedRate)
             let writes = LSM9DS1.startWrites(rate: output)
-            (chip, saved) = try Self.open(imu.adapter.node, imu.address, identity: LSM9DS1.accelGyroIdentity,
+            (chip, saved) = try open(imu.adapter.node, imu.address, identity: LSM9DS1.accelGyroIdentity,
                                           what: "an LSM9DS1", keeping: writes)
             // Held from here, so that a write failing half way is undone by restore().
             self.chip = chip
-            for write in writes { try chip.writeRegister(write.register, write.value) }
+            for write in writes { try retried { () throws(I2CError) in try chip.writeRegister(write.register, write.value) } }
             rate = output.hertz
             if let address = imu.magnetometerAddress { try startMagnetometer(at: address) }
         } catch let error as I2CError {
@@ -128,24 +128,33 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         let output = LSM9DS1.magnetometerRate(for: rate)
         let writes = LSM9DS1.magnetometerStartWrites(rate: output)
         let device: I2CDevice
-        (device, savedMagnetometer) = try Self.open(imu.adapter.node, address, identity: LSM9DS1.magnetometerIdentity,
+        (device, savedMagnetometer) = try open(imu.adapter.node, address, identity: LSM9DS1.magnetometerIdentity,
                                                     what: "an LSM9DS1 magnetometer", keeping: writes)
         magnetometer = device
-        for write in writes { try device.writeRegister(write.register, write.value) }
+        for write in writes { try retried { () throws(I2CError) in try device.writeRegister(write.register, write.value) } }
         magnetometerRate = output.hertz
     }
 
     /// Opens the chip at `address`, checks its WHO_AM_I (register 0x0f at
     /// both of the LSM9DS1's addresses) and reads what the registers `writes`
     /// will change hold now, for `restore()`.
-    private static func open(_ node: String, _ address: UInt8, identity expected: UInt8, what: String,
-                             keeping writes: [(register: UInt8, value: UInt8)]) throws -> (I2CDevice, [(register: UInt8, value: UInt8)]) {
+    private func open(_ node: String, _ address: UInt8, identity expected: UInt8, what: String,
+                      keeping writes: [(register: UInt8, value: UInt8)]) throws -> (I2CDevice, [(register: UInt8, value: UInt8)]) {
         let device = try I2CDevice(bus: node, address: address)
-        let identity = try device.readRegister(LSM9DS1.Register.whoAmI)
+        let identity = try retried { () throws(I2CError) in try device.readRegister(LSM9DS1.Register.whoAmI) }
         guard identity == expected else {
             throw SourceError(description: "\(device.place) is not \(what) (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(expected))); `tiltmaze devices` lists what answers there")
         }
-        return (device, try writes.map { (register: $0.register, value: try device.readRegister($0.register)) })
+        var kept: [(register: UInt8, value: UInt8)] = []
+        for write in writes {
+            kept.append((write.register, try retried { () throws(I2CError) in try device.readRegister(write.register) }))
+        }
+        return (device, kept)
+    }
+
+    /// A transfer of start or stop, made again (and counted) when the bus glitches.
+    private func retried<T>(_ transfer: () throws(I2CError) -> T) throws(I2CError) -> T {
+        try TransientFaults.retrying(counting: state.countRetry, transfer)
     }
 
     /// Puts the control registers back, the gyroscope's rate and the
@@ -154,10 +163,10 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     /// more to do then.
     private func restore() {
         if let chip {
-            for entry in saved.reversed() { try? chip.writeRegister(entry.register, entry.value) }
+            for entry in saved.reversed() { try? retried { () throws(I2CError) in try chip.writeRegister(entry.register, entry.value) } }
         }
         if let magnetometer {
-            for entry in savedMagnetometer.reversed() { try? magnetometer.writeRegister(entry.register, entry.value) }
+            for entry in savedMagnetometer.reversed() { try? retried { () throws(I2CError) in try magnetometer.writeRegister(entry.register, entry.value) } }
         }
         saved = []
         savedMagnetometer = []

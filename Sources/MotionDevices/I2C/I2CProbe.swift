@@ -42,7 +42,8 @@ public struct I2CProbe: Sendable {
                     continue
                 }
                 do {
-                    identities[address] = try I2CDevice(bus: adapter.node, address: address).readRegister(LSM9DS1.Register.whoAmI)
+                    let chip = try I2CDevice(bus: adapter.node, address: address)
+                    identities[address] = try TransientFaults.retrying { () throws(I2CError) in try chip.readRegister(LSM9DS1.Register.whoAmI) }
                 } catch {
                     // Nothing at that address is the common case; a bus that
                     // fails as a whole (the adapter refuses SMBus) is news.
