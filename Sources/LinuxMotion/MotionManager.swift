@@ -95,6 +95,14 @@ public final class MotionManager: @unchecked Sendable {
     /// Why no samples come for now, while the sensor waits to come back (a
     /// controller switched off or out of range); nil when all is well.
     public var interruption: String? { source?.interruption }
+    /// How the sensor reads now, when it had to change that while running
+    /// (a data-ready interrupt that never fired, so it is polled instead);
+    /// nil otherwise.
+    public var sensorNotice: String? { source?.notice }
+    /// Reads the sensor made again after an error a glitching bus gives.
+    public var readRetries: Int { source?.retryCount ?? 0 }
+    /// Samples the sensor lost because every try to read them failed.
+    public var samplesLost: Int { source?.failedSampleCount ?? 0 }
 
     /// What was wrong with the device's stored calibration, if anything (a
     /// bad file, set aside; the updates then start from level).

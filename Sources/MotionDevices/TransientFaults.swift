@@ -15,24 +15,26 @@ import SystemCalls
 /// break for `giveUpAfter` (it keeps failing, or it has gone) ends the source.
 ///
 /// Nothing here allocates or makes a system call: where no read fails, the
-/// cost is one comparison per sample.
-struct TransientFaults {
+/// cost is a branch per sample (Benchmarks: HotPathAllocations).
+public struct TransientFaults: Sendable {
     /// Tries after the first, for one sample.
-    static let retriesPerSample = 3
+    public static let retriesPerSample = 3
     /// How long reads may fail without one good sample before the source
     /// gives up, ns: long enough for a burst of glitches, short enough that
     /// a device pulled off the bus is reported within about a second.
-    static let giveUpAfter: Int64 = 1_000_000_000
+    public static let giveUpAfter: Int64 = 1_000_000_000
 
     /// When the current run of failed samples began; nil after a good one.
     private var failingSince: Int64?
 
+    public init() {}
+
     /// A sample was read whole.
-    mutating func succeeded() { failingSince = nil }
+    public mutating func succeeded() { failingSince = nil }
 
     /// A sample's tries all failed at `now`; true when the failures have
     /// gone on for `giveUpAfter` and the source should end.
-    mutating func sampleFailed(at now: Int64) -> Bool {
+    public mutating func sampleFailed(at now: Int64) -> Bool {
         guard let since = failingSince else {
             failingSince = now
             return false
@@ -46,8 +48,8 @@ extension TransientFaults {
     /// says so, runs it again, at most `retriesPerSample` times, calling
     /// `counting` for each retry. `body` must make all the reads (or writes)
     /// that belong together, so a retry starts afresh.
-    @inline(__always)
-    static func retrying<T>(while going: () -> Bool = { true }, counting: () -> Void = {},
+    @inlinable @inline(__always)
+    public static func retrying<T>(while going: () -> Bool = { true }, counting: () -> Void = {},
                             _ body: () throws(DeviceError) -> T) throws(DeviceError) -> T {
         var retries = 0
         while true {
