@@ -8,11 +8,14 @@ import MotionDevices
 /// open the bus.
 struct I2CFindings {
     let probes: [I2CProbe]
+    /// The buses `--source auto` does not read, and why.
+    let skipped: [I2CProbe.SkippedBus]
     /// The board's model when this is a Raspberry Pi.
     let piModel: String?
 
     init(_ selection: SensorSelection, piModel: String? = RaspberryPi.model()) {
         probes = selection.i2c
+        skipped = selection.i2cSkipped
         self.piModel = piModel
     }
 
@@ -34,6 +37,11 @@ struct I2CFindings {
         }
         for probe in probes where probe.imus.isEmpty && worthSaying(probe) {
             out.append("I²C \(probe.adapter): \(probe.summary)")
+        }
+        // On a Pi every bus the board has is worth a word: which one auto reads is the news.
+        // A PC's many chipset and graphics buses are not.
+        if piModel != nil {
+            for bus in skipped { out.append("I²C \(bus.adapter): not looked at: \(bus.reason)") }
         }
         if probes.isEmpty, piModel != nil {
             out.append("I²C: no bus node (/dev/i2c-*): a Sense HAT is read through one; \(RaspberryPi.enableI2C)")

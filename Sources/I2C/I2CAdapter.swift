@@ -47,6 +47,16 @@ public struct I2CAdapter: Sendable, Equatable, CustomStringConvertible {
         return (target.lastComponent?.string, device)
     }
 
+    /// The adapter's device-tree node ("/soc/i2c@7e804000"), from where
+    /// its `of_node` link points under `<sysfs>/firmware/devicetree/base`;
+    /// nil on a machine without a device tree, or for a bus that has no node.
+    public func deviceTreeNode(sysfs: String = "/sys") -> String? {
+        guard case .success(let target) = FilePath("\(sysfs)/bus/i2c/devices/i2c-\(number)/of_node").resolved() else { return nil }
+        let parts = target.components.map(\.string), marker = ["firmware", "devicetree", "base"]
+        guard let at = parts.indices.first(where: { Array(parts[$0...].prefix(3)) == marker }) else { return nil }
+        return "/" + parts[(at + 3)...].joined(separator: "/")
+    }
+
     /// The bus number of a node path ("/dev/i2c-1" → 1), nil for anything else.
     public static func number(ofNode path: String) -> Int? {
         guard path.hasPrefix("/dev/i2c-") else { return nil }

@@ -133,9 +133,10 @@ public enum SensorRequest: Equatable, Sendable {
             }
             let adapter = I2CAdapter.all().first { $0.number == number }
                 ?? I2CAdapter(number: number, name: I2CAdapter.busExists(number) ? "no i2c-dev node" : "no such bus")
-            probes = [I2CProbe.probe(adapter)]
+            probes = [I2CProbe.probe(adapter, tree: DeviceTree.read())]
         } else {
-            probes = I2CProbe.probeAll()
+            // Not naming a bus asks for the one a HAT or breakout sits on, as auto does.
+            probes = I2CProbe.probeAll(forAuto: true).probes
         }
         if let imu = probes.lazy.flatMap(\.imus).first { return imu }
         if probes.isEmpty {

@@ -103,8 +103,10 @@ public struct SensorSelection: Sendable {
     public let inputNodes: [InputNode]
     /// Whether hrtimer triggers can be had, for IMUs without a trigger of their own.
     public let hrtimer: HrtimerTrigger.Availability
-    /// Each I²C bus looked at for an LSM9DS1 (not a PC's chipset or graphics buses).
+    /// Each I²C bus looked at for an LSM9DS1: where a HAT or breakout can sit (`I2CBusChoice`).
     public let i2c: [I2CProbe]
+    /// The buses not looked at, and why.
+    public var i2cSkipped: [I2CProbe.SkippedBus] = []
 
     /// The first IMU nothing refuses, else the first readable motion node,
     /// else the first LSM9DS1 on an I²C bus.
@@ -175,9 +177,10 @@ public struct SensorSelection: Sendable {
             EvdevCandidate(sensor: sensor, motion: DeviceAccess.check(sensor.motion.path, need: .read),
                            gamepad: sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) })
         }
-        let i2c = iioURI != nil ? [] : I2CProbe.probeAll(sysfs: sysfs, forAuto: true)
+        let buses: (probes: [I2CProbe], skipped: [I2CProbe.SkippedBus]) = iioURI != nil ? ([], []) : I2CProbe.probeAll(sysfs: sysfs, forAuto: true)
         return SensorSelection(iioFailure: failure, iioDeviceCount: deviceCount, imus: imus, evdev: evdev,
-                               inputNodes: nodes, hrtimer: HrtimerTrigger.availability(configfsRoot: configfsRoot), i2c: i2c)
+                               inputNodes: nodes, hrtimer: HrtimerTrigger.availability(configfsRoot: configfsRoot), i2c: buses.probes,
+                               i2cSkipped: buses.skipped)
     }
 
     /// The context at `uri` (through iiod), else the local one (nil when

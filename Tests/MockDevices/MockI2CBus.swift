@@ -74,6 +74,8 @@ public final class MockI2CBus: Sendable {
         /// Set by `turnMagnetometer`: when the turning began, and the hard iron in counts.
         var turning: (start: Int64, offset: SIMD3<Double>)?
         var faults = FaultPlan()
+        /// SMBus transfers asked of this bus, answered or not.
+        var transfers = 0
     }
 
     /// Transfers made to fail as a glitching bus fails them: the next
@@ -107,9 +109,17 @@ public final class MockI2CBus: Sendable {
         }
     }
 
-    public init(number: Int = 1, name: String = "bcm2835 (i2c@7e804000)") {
+    /// Where the adapter sits in sysfs ("/devices/platform/soc/fe804000.i2c").
+    public let parent: String
+    /// The controller's device-tree node its `of_node` points at, nil for none.
+    public let deviceTreeNode: String?
+
+    public init(number: Int = 1, name: String = "bcm2835 (i2c@7e804000)", parent: String = "/devices/platform/soc/fe804000.i2c",
+                deviceTreeNode: String? = nil) {
         self.number = number
         self.name = name
+        self.parent = parent
+        self.deviceTreeNode = deviceTreeNode
     }
 
     public var node: String { "/dev/i2c-\(number)" }
@@ -190,6 +200,9 @@ public final class MockI2CBus: Sendable {
         state.withLock { $0.faults.rate = rate; $0.faults.errno = errno }
     }
 
+    /// SMBus transfers asked of this bus so far: 0 for a bus nobody read.
+    public var transfersAsked: Int { state.withLock { $0.transfers } }
+
     /// Transfers made to fail so far.
     public var injectedFailures: Int { state.withLock { $0.faults.injected } }
 
@@ -217,9 +230,16 @@ public final class MockI2CBus: Sendable {
     public func samplesMade(_ address: UInt8 = 0x6a) -> Int { state.withLock { $0.chips[address]?.made ?? 0 } }
 
     public var umockdevDescription: String {
-        ["P: /devices/platform/soc/fe804000.i2c/i2c-\(number)/i2c-dev/i2c-\(number)", "N: i2c-\(number)",
-         "E: DEVNAME=\(node)", "E: SUBSYSTEM=i2c-dev", "E: MAJOR=89", "E: MINOR=\(number)",
-         "A: name=\(name)\\n", "A: dev=89:\(number)\\n"].joined(separator: "\n") + "\n\n"
+        var text = ["P: \(parent)/i2c-\(number)/i2c-dev/i2c-\(number)", "N: i2c-\(number)",
+                    "E: DEVNAME=\(node)", "E: SUBSYSTEM=i2c-dev", "E: MAJOR=89", "E: MINOR=\(number)",
+                    "A: name=\(name)\\n", "A: dev=89:\(number)\\n"].joined(separator: "\n") + "\n\n"
+        if let deviceTreeNode {
+            // The adapter itself, as the kernel links it to its controller's node.
+            let up = String(repeating: "../", count: parent.split(separator: "/").count + 1)
+            text += ["P: \(parent)/i2c-\(number)", "E: SUBSYSTEM=i2c", "A: name=\(name)\\n",
+                     "L: of_node=\(up)firmware/devicetree/base\(deviceTreeNode)"].joined(separator: "\n") + "\n\n"
+        }
+        return text
     }
 
     // MARK: What the adapter answers
@@ -237,6 +257,7 @@ public final class MockI2CBus: Sendable {
     /// One SMBus transfer: `data` is the union (block[0] the length).
     func transfer(client: UInt, read: Bool, command: UInt8, size: UInt32, data: UnsafeMutablePointer<UInt8>) -> Outcome {
         state.withLock { state -> Outcome in
+            state.transfers += 1
             guard let address = state.selected[client] else { return .failed(EINVAL) }
             if state.unplugged { return .failed(EREMOTEIO) }
             guard var chip = state.chips[address] else { return .failed(ENXIO) }

@@ -62,13 +62,96 @@ struct I2CDiscoveryTests {
         #expect(I2CAdapter.number(ofNode: "/dev/ttyS0") == nil)
     }
 
-    @Test("--source auto leaves a PC's chipset SMBus and graphics buses alone")
+    @Test("without a device tree (a PC), --source auto leaves its chipset SMBus and graphics buses alone")
     func autoSkipsHostBuses() {
         let skipped = ["SMBus I801 adapter at efa0", "SMBus PIIX4 adapter port 0 at 0b00", "i915 gmbus dpb", "AUX B/DDI B/PHY B",
                        "NVIDIA i2c adapter 1 at 1:00.0"]
-        let probed = ["bcm2835 (i2c@7e804000)", "Synopsys DesignWare I2C adapter", "SMBus stub driver", "fef04500.i2c"]
-        for name in skipped { #expect(I2CProbe.isHostOrDisplayBus(I2CAdapter(number: 0, name: name)), "\(name)") }
-        for name in probed { #expect(!I2CProbe.isHostOrDisplayBus(I2CAdapter(number: 0, name: name)), "\(name)") }
+        let probed = ["bcm2835 (i2c@7e804000)", "Synopsys DesignWare I2C adapter", "SMBus stub driver"]
+        for name in skipped { #expect(I2CBusChoice.isHostOrDisplayBus(I2CAdapter(number: 0, name: name)), "\(name)") }
+        for name in probed { #expect(!I2CBusChoice.isHostOrDisplayBus(I2CAdapter(number: 0, name: name)), "\(name)") }
+    }
+
+    /// A board's I²C adapters as a Pi's kernel lays them out: bus number,
+    /// adapter name, controller's platform device, device-tree node.
+    struct PiLayout {
+        var model: String
+        var adapters: [(number: Int, name: String, parent: String, node: String)]
+        var symbols: [String: String]
+        var compatible: [String: String]
+        /// The bus numbers `--source auto` must read.
+        var header: Set<Int>
+    }
+
+    /// The layout in a fake sysfs: i2c-dev nodes, adapters with their
+    /// `of_node` links, and the device tree (with a HAT EEPROM's product if given).
+    func fakeSysfs(_ layout: PiLayout, hat: String? = nil) throws -> String {
+        let root = try fakeSysfs(buses: layout.adapters.map { ($0.number, $0.name) }, clients: [])
+        let fm = FileManager.default
+        let base = root + "/firmware/devicetree/base"
+        try fm.createDirectory(atPath: base + "/__symbols__", withIntermediateDirectories: true)
+        try "\(layout.model)\0".write(toFile: base + "/model", atomically: true, encoding: .utf8)
+        if let hat {
+            try fm.createDirectory(atPath: base + "/hat", withIntermediateDirectories: true)
+            try "\(hat)\0".write(toFile: base + "/hat/product", atomically: true, encoding: .utf8)
+        }
+        for (label, node) in layout.symbols { try "\(node)\0".write(toFile: base + "/__symbols__/" + label, atomically: true, encoding: .utf8) }
+        for adapter in layout.adapters {
+            try fm.createDirectory(atPath: base + adapter.node, withIntermediateDirectories: true)
+            try "\(layout.compatible[adapter.node] ?? "")\0".write(toFile: base + adapter.node + "/compatible", atomically: true, encoding: .utf8)
+            let device = "\(root)\(adapter.parent)/i2c-\(adapter.number)"
+            try fm.createDirectory(atPath: device, withIntermediateDirectories: true)
+            try fm.createSymbolicLink(atPath: device + "/of_node", withDestinationPath: base + adapter.node)
+            try fm.createDirectory(atPath: root + "/bus/i2c/devices", withIntermediateDirectories: true)
+            try fm.createSymbolicLink(atPath: "\(root)/bus/i2c/devices/i2c-\(adapter.number)", withDestinationPath: device)
+        }
+        return root
+    }
+
+    static let layouts: [PiLayout] = [pi3, pi4, pi5]
+
+    @Test("on a Pi's own layout (3, 4 and 5), auto reads only the GPIO header's bus; the others are named with their node and why", arguments: layouts)
+    func piBuses(_ layout: PiLayout) throws {
+        let sysfs = try fakeSysfs(layout)
+        defer { try? FileManager.default.removeItem(atPath: sysfs) }
+        let tree = try #require(DeviceTree.read(sysfs: sysfs))
+        #expect(tree.isRaspberryPi)
+        for adapter in I2CAdapter.all(sysfs: sysfs) {
+            let reason = I2CBusChoice.skipReason(adapter, tree: tree, sysfs: sysfs)
+            if layout.header.contains(adapter.number) {
+                #expect(reason == nil, "\(layout.model): \(adapter) skipped: \(reason ?? "")")
+            } else {
+                #expect(reason?.hasPrefix("not the GPIO header's bus (/") == true && reason?.hasSuffix("--source i2c:\(adapter.number)") == true,
+                        "\(layout.model): \(adapter): \(reason ?? "read")")
+            }
+        }
+        #expect(I2CAdapter.all(sysfs: sysfs).count == layout.adapters.count)
+    }
+
+    @Test("the Sense HAT is told by its EEPROM: at 0x6a on the header's bus with product \"Sense HAT\" it is turned as the HAT mounts it; without the EEPROM, or on another bus, a breakout keeps its own axes")
+    func senseHatByEEPROM() throws {
+        let layout = Self.pi4
+        let header = I2CAdapter(number: 1, name: layout.adapters[0].name)
+        let other = I2CAdapter(number: 0, name: "i2c-22-mux (chan_id 0)")
+        let withHat = try fakeSysfs(layout, hat: "Sense HAT")
+        let withoutHat = try fakeSysfs(layout)
+        let otherHat = try fakeSysfs(layout, hat: "Raspberry Pi Build HAT")
+        defer { for root in [withHat, withoutHat, otherHat] { try? FileManager.default.removeItem(atPath: root) } }
+        func isHat(_ sysfs: String, _ adapter: I2CAdapter, _ address: UInt8 = 0x6a) -> Bool {
+            I2CIMU.isSenseHat(address: address, adapter: adapter, tree: DeviceTree.read(sysfs: sysfs), sysfs: sysfs)
+        }
+        #expect(isHat(withHat, header))
+        #expect(!isHat(withHat, header, 0x6b), "the HAT's chip answers at 0x6a")
+        #expect(!isHat(withHat, other), "not the header's bus")
+        #expect(!isHat(withoutHat, header), "a breakout with SDO low also answers at 0x6a")
+        #expect(!isHat(otherHat, header))
+        #expect(DeviceTree.read(sysfs: withHat)?.hatProduct == "Sense HAT")
+        // No device tree at all (a PC, a virtual machine): only the address can tell.
+        let pc = try fakeSysfs(buses: [(1, "SMBus stub driver")], clients: [])
+        defer { try? FileManager.default.removeItem(atPath: pc) }
+        #expect(DeviceTree.read(sysfs: pc) == nil)
+        #expect(isHat(pc, I2CAdapter(number: 1, name: "SMBus stub driver")))
+        let breakout = I2CIMU(adapter: header, address: 0x6a, magnetometerAddress: 0x1c, isSenseHat: false)
+        #expect(breakout.placeDescription == "lsm9ds1 (LSM9DS1 breakout) on /dev/i2c-1 at 0x6a" && breakout.mount == .identity)
     }
 
     @Test("an LSM9DS1 at the HAT's address is a Sense HAT's, named by bus and address for its calibration")
@@ -80,4 +163,52 @@ struct I2CDiscoveryTests {
         let breakout = I2CIMU(adapter: I2CAdapter(number: 3, name: "x"), address: 0x6b, magnetometerAddress: nil)
         #expect(breakout.board == "LSM9DS1 breakout" && breakout.addresses == "0x6b")
     }
+}
+
+extension I2CDiscoveryTests {
+    // The layouts below follow the Raspberry Pi kernel's device trees (arch/arm/boot/dts/broadcom)
+    // and the names its I²C drivers give their adapters.
+    static let pi3 = PiLayout(
+        model: "Raspberry Pi 3 Model B Rev 1.2",
+        adapters: [(1, "bcm2835 (i2c@7e804000)", "/devices/platform/soc/3f804000.i2c", "/soc/i2c@7e804000"),
+                   (0, "bcm2835 (i2c@7e205000)", "/devices/platform/soc/3f205000.i2c", "/soc/i2c@7e205000"),
+                   (2, "bcm2835 (i2c@7e805000)", "/devices/platform/soc/3f805000.i2c", "/soc/i2c@7e805000")],
+        symbols: ["i2c1": "/soc/i2c@7e804000", "i2c_arm": "/soc/i2c@7e804000", "i2c0": "/soc/i2c@7e205000",
+                  "i2c_vc": "/soc/i2c@7e205000", "i2c2": "/soc/i2c@7e805000"],
+        compatible: ["/soc/i2c@7e804000": "brcm,bcm2835-i2c", "/soc/i2c@7e205000": "brcm,bcm2835-i2c",
+                     "/soc/i2c@7e805000": "brcm,bcm2835-i2c"],
+        header: [1])
+    static let pi4 = PiLayout(
+        model: "Raspberry Pi 4 Model B Rev 1.4",
+        adapters: [(1, "bcm2835 (i2c@7e804000)", "/devices/platform/soc/fe804000.i2c", "/soc/i2c@7e804000"),
+                   (22, "bcm2835 (i2c@7e205000)", "/devices/platform/soc/fe205000.i2c", "/soc/i2c@7e205000"),
+                   (0, "i2c-22-mux (chan_id 0)", "/devices/platform/soc/fe205000.i2c/i2c-22", "/soc/i2c0mux/i2c@0"),
+                   (10, "i2c-22-mux (chan_id 1)", "/devices/platform/soc/fe205000.i2c/i2c-22", "/soc/i2c0mux/i2c@1"),
+                   (20, "fef04500.i2c", "/devices/platform/soc/fef04500.i2c", "/soc/i2c@7ef04500"),
+                   (21, "fef09500.i2c", "/devices/platform/soc/fef09500.i2c", "/soc/i2c@7ef09500"),
+                   (3, "i2c-gpio-3", "/devices/platform/i2c@0", "/i2c@0")],
+        symbols: ["i2c1": "/soc/i2c@7e804000", "i2c_arm": "/soc/i2c@7e804000", "i2c0if": "/soc/i2c@7e205000",
+                  "i2c0": "/soc/i2c0mux/i2c@0", "i2c_vc": "/soc/i2c0mux/i2c@0", "i2c10": "/soc/i2c0mux/i2c@1",
+                  "i2c_csi_dsi": "/soc/i2c0mux/i2c@1", "ddc0": "/soc/i2c@7ef04500", "ddc1": "/soc/i2c@7ef09500"],
+        compatible: ["/soc/i2c@7e804000": "brcm,bcm2711-i2c", "/soc/i2c@7e205000": "brcm,bcm2711-i2c",
+                     "/soc/i2c0mux/i2c@0": "", "/soc/i2c0mux/i2c@1": "",
+                     "/soc/i2c@7ef04500": "brcm,brcmstb-i2c", "/soc/i2c@7ef09500": "brcm,brcmstb-i2c",
+                     "/i2c@0": "i2c-gpio"],
+        header: [1, 3])
+    static let pi5 = PiLayout(
+        model: "Raspberry Pi 5 Model B Rev 1.0",
+        adapters: [(1, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00074000.i2c", "/axi/pcie@120000/rp1/i2c@74000"),
+                   (11, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00088000.i2c", "/axi/pcie@120000/rp1/i2c@88000"),
+                   (13, "107d508200.i2c", "/devices/platform/soc/107d508200.i2c", "/soc/i2c@7d508200"),
+                   (14, "107d508280.i2c", "/devices/platform/soc/107d508280.i2c", "/soc/i2c@7d508280")],
+        symbols: ["i2c1": "/axi/pcie@120000/rp1/i2c@74000", "i2c_arm": "/axi/pcie@120000/rp1/i2c@74000",
+                  "i2c6": "/axi/pcie@120000/rp1/i2c@88000", "i2c_csi_dsi": "/axi/pcie@120000/rp1/i2c@88000",
+                  "ddc0": "/soc/i2c@7d508200", "ddc1": "/soc/i2c@7d508280"],
+        compatible: ["/axi/pcie@120000/rp1/i2c@74000": "snps,designware-i2c", "/axi/pcie@120000/rp1/i2c@88000": "snps,designware-i2c",
+                     "/soc/i2c@7d508200": "brcm,brcmstb-i2c", "/soc/i2c@7d508280": "brcm,brcmstb-i2c"],
+        header: [1])
+}
+
+extension I2CDiscoveryTests.PiLayout: CustomTestStringConvertible {
+    var testDescription: String { model }
 }

@@ -29,7 +29,7 @@ struct I2CSourceMockTests {
     @Test("the probe finds the Sense HAT's LSM9DS1 and its magnetometer by WHO_AM_I, and names what else answered")
     func probe() throws {
         try withBus({ $0.addLSM9DS1(); $0.addChip(0x6b, registers: [0x0f: 0x69]) }) { _, _ in
-            let probes = I2CProbe.probeAll()
+            let probes = I2CProbe.probeAll().probes
             try #require(probes.count == 1)
             #expect(probes[0].adapter == I2CAdapter(number: 1, name: "bcm2835 (i2c@7e804000)"))
             #expect(probes[0].imus == [I2CIMU(adapter: probes[0].adapter, address: 0x6a, magnetometerAddress: 0x1c)])

@@ -3,6 +3,7 @@
 import Testing
 import MotionCore
 import MotionDevices
+import I2C
 
 @Suite("LSM9DS1: the Sense HAT's IMU against its datasheet")
 struct LSM9DS1Tests {
@@ -71,7 +72,7 @@ struct LSM9DS1Tests {
 
     @Test("on the Sense HAT the chip sits half a turn round: its +x is the board's left, its +y the bottom, z out of the LEDs")
     func senseHatMounting() {
-        let hat = LSM9DS1.mount(address: 0x6a)
+        let hat: MountMatrix = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil, isSenseHat: true).mount
         #expect(hat == LSM9DS1.senseHatMount)
         // A rotation, not a reflection: the same turn serves the gyroscope.
         let r = hat.rows
@@ -86,6 +87,6 @@ struct LSM9DS1Tests {
         let turning = sample(gyro: registers(0, 0, 1000), accel: registers(0, 0, 4098), mount: hat)
         #expect(turning.rotationRate.z > 0 && turning.rotationRate.x == 0)
         // A breakout at the other address is printed with the chip's own axes.
-        #expect(LSM9DS1.mount(address: 0x6b) == .identity)
+        #expect(I2CIMU(adapter: I2CAdapter(number: 1, name: "x"), address: 0x6b, magnetometerAddress: nil).mount == .identity)
     }
 }

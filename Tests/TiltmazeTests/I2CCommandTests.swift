@@ -36,6 +36,53 @@ struct I2CCommandTests {
         }
     }
 
+    /// A Pi 4's header bus holding an LSM9DS1 at 0x6a, and its first HDMI
+    /// DDC bus with one too (which nothing may read), under the Pi's device
+    /// tree, with or without the Sense HAT's EEPROM.
+    func withPi4(hat: String?, _ body: (MockI2CBus, MockI2CBus) throws -> Void) throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            let header = MockI2CBus(number: 1, name: "bcm2835 (i2c@7e804000)", parent: "/devices/platform/soc/fe804000.i2c",
+                                    deviceTreeNode: "/soc/i2c@7e804000")
+            let ddc = MockI2CBus(number: 20, name: "fef04500.i2c", parent: "/devices/platform/soc/fef04500.i2c",
+                                 deviceTreeNode: "/soc/i2c@7ef04500")
+            header.addLSM9DS1()
+            ddc.addLSM9DS1()
+            try testbed.add(MockDeviceTree(model: "Raspberry Pi 4 Model B Rev 1.4", hatProduct: hat,
+                                           symbols: ["i2c_arm": "/soc/i2c@7e804000", "i2c1": "/soc/i2c@7e804000", "ddc0": "/soc/i2c@7ef04500"],
+                                           compatible: ["/soc/i2c@7e804000": ["brcm,bcm2711-i2c", "brcm,bcm2835-i2c"],
+                                                        "/soc/i2c@7ef04500": ["brcm,brcmstb-i2c"]]))
+            try testbed.add(header)
+            try testbed.add(ddc)
+            try body(header, ddc)
+        }
+    }
+
+    @Test("on a Pi with the Sense HAT's EEPROM: the header bus's LSM9DS1 is the HAT's; HDMI's DDC bus is not read, and devices says why")
+    func piWithHat() throws {
+        try withPi4(hat: "Sense HAT") { _, ddc in
+            let d = try ProgramRunner.run(["devices"])
+            #expect(d.status == 0, "\(d)")
+            #expect(d.stdout.contains("lsm9ds1  (Sense HAT, i2c-dev, use --source i2c:/dev/i2c-1)"), "\(d.stdout)")
+            #expect(d.stdout.contains("mount matrix: -1, 0, 0; 0, -1, 0; 0, 0, 1 (the Sense HAT's mounting)"), "\(d.stdout)")
+            #expect(d.stdout.contains("I²C /dev/i2c-20 (fef04500.i2c): not looked at: not the GPIO header's bus (/soc/i2c@7ef04500, ddc0); name it to use it: --source i2c:20"), "\(d.stdout)")
+            #expect(ddc.transfersAsked == 0, "a display's DDC bus was read")
+            let r = try ProgramRunner.run(["monitor", "--source", "auto", "--samples", "5"])
+            #expect(r.stderr.contains("reading lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a"), "\(r)")
+            #expect(ddc.transfersAsked == 0, "a display's DDC bus was read")
+        }
+    }
+
+    @Test("on a Pi without a HAT EEPROM, an LSM9DS1 at 0x6a is a breakout (SDO low) and keeps its own axes")
+    func piWithBreakout() throws {
+        try withPi4(hat: nil) { _, ddc in
+            let d = try ProgramRunner.run(["devices"])
+            #expect(d.stdout.contains("lsm9ds1  (LSM9DS1 breakout, i2c-dev, use --source i2c:/dev/i2c-1)"), "\(d.stdout)")
+            #expect(d.stdout.contains("mount matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1 (the chip's own axes)"), "\(d.stdout)")
+            #expect(ddc.transfersAsked == 0, "a display's DDC bus was read")
+        }
+    }
+
     @Test("monitor reads it at the chip's rate and says what the bus costs: samples missed and transfers per sample")
     func monitor() throws {
         try withSenseHat { bus in

@@ -11,19 +11,37 @@ public struct I2CIMU: Sendable, Equatable, CustomStringConvertible {
     public let address: UInt8
     /// The magnetometer's, when it answered (0x1c or 0x1e).
     public let magnetometerAddress: UInt8?
+    /// Whether the chip is a Sense HAT's (turned as the HAT mounts it) or a
+    /// breakout's (its own printed axes).
+    public let isSenseHat: Bool
 
-    public init(adapter: I2CAdapter, address: UInt8, magnetometerAddress: UInt8?) {
+    /// `isSenseHat` nil: by the address alone, as on a machine without a device tree.
+    public init(adapter: I2CAdapter, address: UInt8, magnetometerAddress: UInt8?, isSenseHat: Bool? = nil) {
         self.adapter = adapter
         self.address = address
         self.magnetometerAddress = magnetometerAddress
+        self.isSenseHat = isSenseHat ?? (address == LSM9DS1.accelGyroAddresses[0])
+    }
+
+    /// Whether an LSM9DS1 at `address` on `adapter` is a Sense HAT's.
+    ///
+    /// Where there is a device tree (a Pi), the HAT says so itself: its ID
+    /// EEPROM's product, which the firmware shows as `hat/product`, is
+    /// "Sense HAT", and the chip answers at the HAT's address on the
+    /// header's bus. A breakout with its SDO pin low answers at that
+    /// address too, and keeps its own axes. Without a device tree (a PC, a
+    /// virtual machine, where no HAT can be fitted but a test rig may model
+    /// one) nothing tells them apart but the address.
+    public static func isSenseHat(address: UInt8, adapter: I2CAdapter, tree: DeviceTree?, sysfs: String = "/sys") -> Bool {
+        guard address == LSM9DS1.accelGyroAddresses[0] else { return false }
+        guard let tree else { return true }
+        return tree.hatProduct == "Sense HAT" && I2CBusChoice.skipReason(adapter, tree: tree, sysfs: sysfs) == nil
     }
 
     public var name: String { "lsm9ds1" }
 
-    /// "Sense HAT" at the HAT's addresses, else "LSM9DS1 breakout".
-    public var board: String {
-        address == LSM9DS1.accelGyroAddresses[0] ? "Sense HAT" : "LSM9DS1 breakout"
-    }
+    /// "Sense HAT", or "LSM9DS1 breakout".
+    public var board: String { isSenseHat ? "Sense HAT" : "LSM9DS1 breakout" }
 
     /// "0x6a" or "0x6a + 0x1c".
     public var addresses: String {
@@ -41,5 +59,5 @@ public struct I2CIMU: Sendable, Equatable, CustomStringConvertible {
 
     /// From the chip's axes to the board's: the Sense HAT's mounting, or
     /// the breakout's printed axes.
-    public var mount: MountMatrix { LSM9DS1.mount(address: address) }
+    public var mount: MountMatrix { isSenseHat ? LSM9DS1.senseHatMount : .identity }
 }

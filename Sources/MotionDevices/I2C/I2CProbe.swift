@@ -29,8 +29,9 @@ public struct I2CProbe: Sendable {
     public let failure: String?
 
     /// Looks at `adapter`. With `sysfs` other than "/sys" (a test's tree),
-    /// claims are read from there too.
-    public static func probe(_ adapter: I2CAdapter, sysfs: String = "/sys") -> I2CProbe {
+    /// claims are read from there too. `tree` decides whether an LSM9DS1
+    /// there is a Sense HAT's (`I2CIMU.senseHat(address:onHeader:tree:)`).
+    public static func probe(_ adapter: I2CAdapter, sysfs: String = "/sys", tree: DeviceTree? = nil) -> I2CProbe {
         let access = DeviceAccess.check(adapter.node, need: .readWrite, coveredByRules: false)
         var claimed: [(UInt8, String)] = []
         var identities: [UInt8: UInt8] = [:]
@@ -64,7 +65,8 @@ public struct I2CProbe: Sendable {
                 // and are fixed on the HAT: pair them by position.
                 let partner = LSM9DS1.magnetometerAddresses[i]
                 imus.append(I2CIMU(adapter: adapter, address: address,
-                                   magnetometerAddress: magnetometer.contains(partner) ? partner : nil))
+                                   magnetometerAddress: magnetometer.contains(partner) ? partner : nil,
+                                   isSenseHat: I2CIMU.isSenseHat(address: address, adapter: adapter, tree: tree, sysfs: sysfs)))
             } else {
                 answered.append("\(I2CDevice.hex(address)): not an LSM9DS1 (WHO_AM_I \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(LSM9DS1.accelGyroIdentity)))")
             }
@@ -73,19 +75,25 @@ public struct I2CProbe: Sendable {
         return I2CProbe(adapter: adapter, access: access, imus: imus, answered: answered, claimed: claimed, failure: failure)
     }
 
-    /// Every bus's probe. With `forAuto`, buses that belong to a PC's
-    /// chipset or a graphics card (their SMBus host, DDC and DisplayPort
-    /// AUX channels) are skipped: they hold chips no motion sensor shares
-    /// an address with, and `--source auto` should not read registers there.
-    public static func probeAll(sysfs: String = "/sys", forAuto: Bool = false) -> [I2CProbe] {
-        I2CAdapter.all(sysfs: sysfs).filter { !forAuto || !isHostOrDisplayBus($0) }.map { probe($0, sysfs: sysfs) }
+    /// Every bus's probe. With `forAuto`, only the buses `I2CBusChoice`
+    /// reads; the others come back in `skipped`, with the reason.
+    public static func probeAll(sysfs: String = "/sys", forAuto: Bool = false) -> (probes: [I2CProbe], skipped: [SkippedBus]) {
+        let tree = DeviceTree.read(sysfs: sysfs)
+        var probes: [I2CProbe] = [], skipped: [SkippedBus] = []
+        for adapter in I2CAdapter.all(sysfs: sysfs) {
+            if forAuto, let reason = I2CBusChoice.skipReason(adapter, tree: tree, sysfs: sysfs) {
+                skipped.append(SkippedBus(adapter: adapter, reason: reason))
+            } else {
+                probes.append(probe(adapter, sysfs: sysfs, tree: tree))
+            }
+        }
+        return (probes, skipped)
     }
 
-    /// Adapter names of PC chipset SMBus hosts and graphics cards' buses.
-    public static func isHostOrDisplayBus(_ adapter: I2CAdapter) -> Bool {
-        let markers = ["SMBus I801", "SMBus PIIX4", "SMBus nForce", "SMBus Via", "SMBus AMD", "SMBus ISMT",
-                       "i915", "nvkm", "NVIDIA", "amdgpu", "radeon", "AUX", "DPDDC", "DDC"]
-        return markers.contains { adapter.name.contains($0) }
+    /// A bus `--source auto` does not read, and why.
+    public struct SkippedBus: Sendable, Equatable {
+        public let adapter: I2CAdapter
+        public let reason: String
     }
 
     /// Why a bus without a found chip offers none, for `devices` and `doctor`.
@@ -104,11 +112,10 @@ public struct I2CProbe: Sendable {
 /// Whether this machine is a Raspberry Pi (its device tree's model), for
 /// the advice to enable the header's I²C bus.
 public enum RaspberryPi {
-    /// "Raspberry Pi 4 Model B Rev 1.4", nil elsewhere.
-    public static func model(procfs: String = "/proc") -> String? {
-        guard let text = Sysfs.text(of: procfs + "/device-tree/model") else { return nil }
-        let model = String(text.prefix { $0 != "\0" && $0 != "\n" })
-        return model.hasPrefix("Raspberry Pi") ? model : nil
+    /// "Raspberry Pi 4 Model B Rev 1.4", nil elsewhere: the device tree's
+    /// model (`/proc/device-tree` is a link to where sysfs shows the tree).
+    public static func model(sysfs: String = "/sys") -> String? {
+        DeviceTree.read(sysfs: sysfs).flatMap { $0.isRaspberryPi ? $0.model : nil }
     }
 
     /// What turns on the 40-pin header's I²C bus (/dev/i2c-1) on Pi OS.

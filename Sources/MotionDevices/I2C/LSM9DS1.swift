@@ -189,10 +189,4 @@ public enum LSM9DS1 {
     /// accelerometer's axes on this chip, so it takes the same half turn.
     /// Not yet confirmed on a board here.
     public static let senseHatMount = MountMatrix(Vector3(-1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, 1))
-
-    /// The mount for the chip at `address`: the Sense HAT's at its address
-    /// (0x6a); a breakout at 0x6b is printed with the chip's own axes.
-    public static func mount(address: UInt8) -> MountMatrix {
-        address == accelGyroAddresses[0] ? senseHatMount : .identity
-    }
 }
