@@ -8,6 +8,7 @@
 #   scripts/install-deps.sh test   # build and run every test
 #   scripts/install-deps.sh deb    # build the Debian package
 #   scripts/install-deps.sh arm64  # make the arm64 tier's roots (scripts/arm64/roots.sh)
+#   scripts/install-deps.sh fresh  # make a fresh Debian root to install into (scripts/fresh-machine.sh)
 set -euo pipefail
 
 purpose=${1:-play}
@@ -53,7 +54,12 @@ tiltmaze: install Swift 6.1 or newer from swift.org with swiftly (on a Pi too: 6
   too old to build swift-system 1.8. See hardware.md, "Building on the Pi".)
 ADVICE
 }
-if [ "$purpose" != arm64 ]; then
+if [ "$purpose" = fresh ]; then
+    # A throwaway Debian root, copied into with cpio.
+    packages=(mmdebstrap cpio)
+fi
+
+if [ "$purpose" != arm64 ] && [ "$purpose" != fresh ]; then
     if ! command -v swift >/dev/null 2>&1; then
         echo "tiltmaze: Swift is not installed (or not on PATH)." >&2
         swift_advice

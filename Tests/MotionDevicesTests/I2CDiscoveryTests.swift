@@ -166,17 +166,24 @@ struct I2CDiscoveryTests {
 }
 
 extension I2CDiscoveryTests {
-    // The layouts below follow the Raspberry Pi kernel's device trees (arch/arm/boot/dts/broadcom)
-    // and the names its I²C drivers give their adapters.
+    // The layouts below follow the Raspberry Pi kernel's device trees (arch/arm/boot/dts/broadcom:
+    // bcm270x.dtsi, bcm2709-rpi.dtsi, bcm2711.dtsi, bcm2711-rpi-ds.dtsi, bcm2712.dtsi, bcm2712-rpi.dtsi,
+    // rp1.dtsi), the bus numbers their aliases fix (a mux parent takes the next free one), and the
+    // names the drivers give their adapters: i2c-bcm2835 "bcm2835 (<node name>)", i2c-brcmstb the
+    // platform device's name, i2c-designware "Synopsys DesignWare I2C adapter", i2c-mux
+    // "i2c-<parent>-mux (chan_id <n>)".
     static let pi3 = PiLayout(
         model: "Raspberry Pi 3 Model B Rev 1.2",
         adapters: [(1, "bcm2835 (i2c@7e804000)", "/devices/platform/soc/3f804000.i2c", "/soc/i2c@7e804000"),
-                   (0, "bcm2835 (i2c@7e205000)", "/devices/platform/soc/3f205000.i2c", "/soc/i2c@7e205000"),
+                   (11, "bcm2835 (i2c@7e205000)", "/devices/platform/soc/3f205000.i2c", "/soc/i2c@7e205000"),
+                   (0, "i2c-11-mux (chan_id 0)", "/devices/platform/soc/3f205000.i2c/i2c-11", "/soc/i2c0mux/i2c@0"),
+                   (10, "i2c-11-mux (chan_id 1)", "/devices/platform/soc/3f205000.i2c/i2c-11", "/soc/i2c0mux/i2c@1"),
                    (2, "bcm2835 (i2c@7e805000)", "/devices/platform/soc/3f805000.i2c", "/soc/i2c@7e805000")],
-        symbols: ["i2c1": "/soc/i2c@7e804000", "i2c_arm": "/soc/i2c@7e804000", "i2c0": "/soc/i2c@7e205000",
-                  "i2c_vc": "/soc/i2c@7e205000", "i2c2": "/soc/i2c@7e805000"],
+        symbols: ["i2c1": "/soc/i2c@7e804000", "i2c_arm": "/soc/i2c@7e804000", "i2c0if": "/soc/i2c@7e205000",
+                  "i2c0": "/soc/i2c0mux/i2c@0", "i2c_vc": "/soc/i2c0mux/i2c@0", "i2c_csi_dsi0": "/soc/i2c0mux/i2c@0",
+                  "i2c_csi_dsi": "/soc/i2c0mux/i2c@1", "i2c2": "/soc/i2c@7e805000"],
         compatible: ["/soc/i2c@7e804000": "brcm,bcm2835-i2c", "/soc/i2c@7e205000": "brcm,bcm2835-i2c",
-                     "/soc/i2c@7e805000": "brcm,bcm2835-i2c"],
+                     "/soc/i2c0mux/i2c@0": "", "/soc/i2c0mux/i2c@1": "", "/soc/i2c@7e805000": "brcm,bcm2835-i2c"],
         header: [1])
     static let pi4 = PiLayout(
         model: "Raspberry Pi 4 Model B Rev 1.4",
@@ -186,26 +193,43 @@ extension I2CDiscoveryTests {
                    (10, "i2c-22-mux (chan_id 1)", "/devices/platform/soc/fe205000.i2c/i2c-22", "/soc/i2c0mux/i2c@1"),
                    (20, "fef04500.i2c", "/devices/platform/soc/fef04500.i2c", "/soc/i2c@7ef04500"),
                    (21, "fef09500.i2c", "/devices/platform/soc/fef09500.i2c", "/soc/i2c@7ef09500"),
-                   (3, "i2c-gpio-3", "/devices/platform/i2c@0", "/i2c@0")],
+                   // dtoverlay=i2c3: another controller on header pins, read only when named.
+                   (3, "bcm2835 (i2c@7e205600)", "/devices/platform/soc/fe205600.i2c", "/soc/i2c@7e205600"),
+                   // dtoverlay=i2c-gpio: a bit-banged bus the player laid on header pins.
+                   (4, "i2c-gpio-4", "/devices/platform/i2c@0", "/i2c@0")],
         symbols: ["i2c1": "/soc/i2c@7e804000", "i2c_arm": "/soc/i2c@7e804000", "i2c0if": "/soc/i2c@7e205000",
-                  "i2c0": "/soc/i2c0mux/i2c@0", "i2c_vc": "/soc/i2c0mux/i2c@0", "i2c10": "/soc/i2c0mux/i2c@1",
-                  "i2c_csi_dsi": "/soc/i2c0mux/i2c@1", "ddc0": "/soc/i2c@7ef04500", "ddc1": "/soc/i2c@7ef09500"],
+                  "i2c0": "/soc/i2c0mux/i2c@0", "i2c_vc": "/soc/i2c0mux/i2c@0", "i2c_csi_dsi0": "/soc/i2c0mux/i2c@0",
+                  "i2c10": "/soc/i2c0mux/i2c@1", "i2c_csi_dsi": "/soc/i2c0mux/i2c@1",
+                  "ddc0": "/soc/i2c@7ef04500", "ddc1": "/soc/i2c@7ef09500", "i2c3": "/soc/i2c@7e205600"],
         compatible: ["/soc/i2c@7e804000": "brcm,bcm2711-i2c", "/soc/i2c@7e205000": "brcm,bcm2711-i2c",
                      "/soc/i2c0mux/i2c@0": "", "/soc/i2c0mux/i2c@1": "",
-                     "/soc/i2c@7ef04500": "brcm,brcmstb-i2c", "/soc/i2c@7ef09500": "brcm,brcmstb-i2c",
-                     "/i2c@0": "i2c-gpio"],
-        header: [1, 3])
+                     "/soc/i2c@7ef04500": "brcm,bcm2711-hdmi-i2c", "/soc/i2c@7ef09500": "brcm,bcm2711-hdmi-i2c",
+                     "/soc/i2c@7e205600": "brcm,bcm2711-i2c", "/i2c@0": "i2c-gpio"],
+        header: [1, 4])
     static let pi5 = PiLayout(
         model: "Raspberry Pi 5 Model B Rev 1.0",
-        adapters: [(1, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00074000.i2c", "/axi/pcie@120000/rp1/i2c@74000"),
-                   (11, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00088000.i2c", "/axi/pcie@120000/rp1/i2c@88000"),
-                   (13, "107d508200.i2c", "/devices/platform/soc/107d508200.i2c", "/soc/i2c@7d508200"),
-                   (14, "107d508280.i2c", "/devices/platform/soc/107d508280.i2c", "/soc/i2c@7d508280")],
-        symbols: ["i2c1": "/axi/pcie@120000/rp1/i2c@74000", "i2c_arm": "/axi/pcie@120000/rp1/i2c@74000",
-                  "i2c6": "/axi/pcie@120000/rp1/i2c@88000", "i2c_csi_dsi": "/axi/pcie@120000/rp1/i2c@88000",
-                  "ddc0": "/soc/i2c@7d508200", "ddc1": "/soc/i2c@7d508280"],
-        compatible: ["/axi/pcie@120000/rp1/i2c@74000": "snps,designware-i2c", "/axi/pcie@120000/rp1/i2c@88000": "snps,designware-i2c",
-                     "/soc/i2c@7d508200": "brcm,brcmstb-i2c", "/soc/i2c@7d508280": "brcm,brcmstb-i2c"],
+        adapters: [(1, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00074000.i2c",
+                    "/axi/pcie@1000120000/rp1/i2c@74000"),
+                   (10, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00088000.i2c",
+                    "/axi/pcie@1000120000/rp1/i2c@88000"),
+                   (11, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00080000.i2c",
+                    "/axi/pcie@1000120000/rp1/i2c@80000"),
+                   (0, "Synopsys DesignWare I2C adapter", "/devices/platform/axi/1000120000.pcie/1f00070000.i2c",
+                    "/axi/pcie@1000120000/rp1/i2c@70000"),
+                   (13, "107d508200.i2c", "/devices/platform/soc@107c000000/107d508200.i2c", "/soc@107c000000/i2c@7d508200"),
+                   (14, "107d508280.i2c", "/devices/platform/soc@107c000000/107d508280.i2c", "/soc@107c000000/i2c@7d508280")],
+        symbols: ["rp1_i2c1": "/axi/pcie@1000120000/rp1/i2c@74000", "i2c1": "/axi/pcie@1000120000/rp1/i2c@74000",
+                  "i2c_arm": "/axi/pcie@1000120000/rp1/i2c@74000",
+                  "i2c6": "/axi/pcie@1000120000/rp1/i2c@88000", "i2c_csi_dsi0": "/axi/pcie@1000120000/rp1/i2c@88000",
+                  "i2c4": "/axi/pcie@1000120000/rp1/i2c@80000", "i2c_csi_dsi1": "/axi/pcie@1000120000/rp1/i2c@80000",
+                  "i2c_csi_dsi": "/axi/pcie@1000120000/rp1/i2c@80000",
+                  "i2c0": "/axi/pcie@1000120000/rp1/i2c@70000", "i2c_vc": "/axi/pcie@1000120000/rp1/i2c@70000",
+                  "ddc0": "/soc@107c000000/i2c@7d508200", "ddc1": "/soc@107c000000/i2c@7d508280"],
+        compatible: ["/axi/pcie@1000120000/rp1/i2c@74000": "snps,designware-i2c",
+                     "/axi/pcie@1000120000/rp1/i2c@88000": "snps,designware-i2c",
+                     "/axi/pcie@1000120000/rp1/i2c@80000": "snps,designware-i2c",
+                     "/axi/pcie@1000120000/rp1/i2c@70000": "snps,designware-i2c",
+                     "/soc@107c000000/i2c@7d508200": "brcm,brcmstb-i2c", "/soc@107c000000/i2c@7d508280": "brcm,brcmstb-i2c"],
         header: [1])
 }
 

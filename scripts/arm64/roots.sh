@@ -36,6 +36,19 @@ toolchain_packages=(swiftlang libc6-dev libstdc++-15-dev git ca-certificates pkg
 say() { echo "arm64: $*" >&2; }
 fail() { echo "arm64: $*" >&2; exit 1; }
 
+# What making the roots and running in them needs on this machine, checked on
+# every run, a reuse too: a machine whose roots were made before a package
+# joined the list must fail (or install it) as a fresh one does, not pass on
+# the strength of its cache.
+"$top/scripts/install-deps.sh" arm64
+# qemu-user runs the arm64 programs; the kernel finds it through binfmt_misc.
+if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+    [ "$(id -u)" = 0 ] || fail "binfmt_misc is not mounted, and mounting it needs root: sudo mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc"
+    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc || fail "cannot mount binfmt_misc: arm64 programs cannot be run here"
+fi
+[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
+[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || fail "qemu-aarch64 is not registered with binfmt_misc (qemu-user-static, binfmt-support)"
+
 stamp=$( (echo "$swift_version"; echo "${target_packages[*]}"; echo "${toolchain_packages[*]}"; sha256sum "$0" "$top/scripts/arm64/swift-sdk.sh" | cut -d' ' -f1) | sha256sum | cut -d' ' -f1)
 if [ -f "$base/stamp" ] && [ "$(cat "$base/stamp")" = "$stamp" ] && [ -d "$base/target/usr" ] && [ -d "$base/toolchain/usr" ]; then
     say "reusing the roots in $base"
@@ -43,13 +56,6 @@ else
     [ -f "$base/stamp" ] && say "the roots in $base were made from other package lists: making them again (about 10 minutes)" \
         || say "making the roots in $base (about 10 minutes; later runs reuse them)"
     [ "$(id -u)" = 0 ] || fail "making the roots needs root (mmdebstrap, binfmt_misc, chroot): run as root or with sudo"
-    "$top/scripts/install-deps.sh" arm64
-    # qemu-user runs the arm64 programs; the kernel finds it through binfmt_misc.
-    if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
-        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc || fail "cannot mount binfmt_misc: arm64 programs cannot be run here"
-    fi
-    [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
-    [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || fail "qemu-aarch64 is not registered with binfmt_misc (qemu-user-static, binfmt-support)"
 
     started=$SECONDS
     new=$base.new
