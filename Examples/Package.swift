@@ -3,7 +3,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 // Small programs on the LinuxMotion library, each a package user's view of it:
 // they depend on the library product by path, as a program outside this
-// repository would. `swift run --package-path Examples spirit-level sim`.
+// repository would. `swift run --package-path Examples spirit-level replay:recordings/broad-21-fast-combined.csv`.
 
 import PackageDescription
 

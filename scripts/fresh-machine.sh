@@ -9,9 +9,10 @@
 #
 #   1. scripts/install-deps.sh test    what `make test` installs first
 #   2. scripts/install-deps.sh arm64   what the arm64 tier's roots need
-#   3. the start of the arm64 root: mmdebstrap --simulate for arm64, which
-#      refuses a foreign architecture when a package it needs is missing
-#      (as it did without arch-test)
+#   3. the start of the arm64 root: scripts/arm64/roots.sh --check (binfmt_misc
+#      and qemu-aarch64 as a reuse checks them, then mmdebstrap --simulate for
+#      arm64, which refuses a foreign architecture when a package it needs is
+#      missing, as it did without arch-test)
 #   4. swift build --product tiltmaze  a player's first build
 #
 # Nothing of this machine's caches (/var/cache/tiltmaze, .build/) is seen: a
@@ -66,9 +67,9 @@ say "install-deps.sh test"
 inside "scripts/install-deps.sh test" || fail "scripts/install-deps.sh test failed in a fresh Debian 12 root"
 say "install-deps.sh arm64"
 inside "scripts/install-deps.sh arm64" || fail "scripts/install-deps.sh arm64 failed in a fresh Debian 12 root"
-say "the start of the arm64 root (mmdebstrap --simulate)"
-inside "mmdebstrap --quiet --simulate --arch=arm64 --variant=apt trixie /tmp/arm64-root http://deb.debian.org/debian >/dev/null" \
-    || fail "mmdebstrap cannot start an arm64 root in a fresh Debian 12 root with what install-deps.sh arm64 installs"
+say "the start of the arm64 root (scripts/arm64/roots.sh --check)"
+inside "scripts/arm64/roots.sh --check" \
+    || fail "the arm64 root cannot be started in a fresh Debian 12 root with what install-deps.sh arm64 installs"
 say "swift build --product tiltmaze (a player's first build)"
 inside "TILTMAZE_PLAY_ONLY=1 swift build --product tiltmaze >/tmp/build.log 2>&1 || { tail -30 /tmp/build.log; exit 1; }" \
     || fail "a first build failed in a fresh Debian 12 root"

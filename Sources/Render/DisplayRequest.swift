@@ -38,7 +38,7 @@ public struct DisplaySelection: Equatable, Sendable {
         self.init(screen: screen, senseHat: senseHat)
     }
 
-    public static let forms = DisplayRequest.forms + ["sensehat", "sensehat:/dev/fbN", "fb,sensehat"]
+    public static let forms = DisplayRequest.forms + ["sensehat", "sensehat:/dev/fbN", "fb,sensehat", "kms,sensehat", "terminal,sensehat"]
 
     /// The selection as `--display` takes it ("auto", "kms,sensehat:/dev/fb1"):
     /// `init(argument:)` reads it back as the same selection.
@@ -150,10 +150,14 @@ extension DisplayRequest.Choice {
     /// sensor's name on the status line when the display was chosen for the player.
     public var label: String {
         switch self {
-        case .terminal(let reason?): " · terminal (\(reason))"
-        case .kms(let path?, let reason?): " · \(path.split(separator: "/").last.map(String.init) ?? path) KMS (\(reason))"
-        case .framebuffer(let path, let reason?): " · \(path.split(separator: "/").last.map(String.init) ?? path) (\(reason))"
+        case .terminal(let reason?): Self.labelSeparator + "terminal (\(reason))"
+        case .kms(let path?, let reason?): Self.labelSeparator + "\(path.split(separator: "/").last.map(String.init) ?? path) KMS (\(reason))"
+        case .framebuffer(let path, let reason?): Self.labelSeparator + "\(path.split(separator: "/").last.map(String.init) ?? path) (\(reason))"
         case .terminal(nil), .kms(_, nil), .kms(nil, _), .framebuffer(_, nil): ""
         }
     }
+
+    /// What stands between the sensor's name and the screen's in the
+    /// status line's label: a screen short of room drops what follows it.
+    public static let labelSeparator = " · "
 }

@@ -48,7 +48,7 @@ struct Monitor: ParsableCommand {
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false
 
-    @Option(parsing: .unconditional, help: "Stop after this many samples.")
+    @Option(parsing: .unconditional, help: "Stop after reading this many samples. With --json each is a line; the text display shows the newest four times a second (and the last one), not one line a sample.")
     var samples: Int?
 
     @Option(help: ArgumentHelp("The frame the attitude is given in: arbitrary, corrected or magnetic-north.",

@@ -15,9 +15,9 @@ struct Play: ParsableCommand {
         abstract: "Play the campaign, a level file or a random maze (the default command).",
         discussion: """
             With none of --level, --maze and --campaign, plays the bundled
-            campaign from the first level not yet won (a level opens when the one before it is won;
-            progress and best times are kept in $XDG_STATE_HOME/tiltmaze,
-            else ~/.local/state/tiltmaze).
+            campaign from the first level not yet won (a level opens when
+            the one before it is won; progress and best times are kept in
+            $XDG_STATE_HOME/tiltmaze, else ~/.local/state/tiltmaze).
             Rules: three lives; a ghost's touch costs one and sends you back
             to the start, blinking, safe for two seconds; pellets score, and
             on some levels the exit opens only once all are eaten.

@@ -16,4 +16,30 @@ struct TiltMaze: ParsableCommand {
         subcommands: [Play.self, Levels.self, CalibrateCommand.self, ColorTiltCommand.self, Devices.self, Monitor.self, Record.self, Generate.self, Doctor.self, SnapshotCommand.self, Kiosk.self],
         defaultSubcommand: Play.self
     )
+
+    /// As ArgumentParser's own, but a bare word that is no command (`tiltmaze foo`,
+    /// read as an argument to `play`, the default) is also told which commands there are.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            if let hint = unknownCommandHint(arguments) { StandardStream.error.write(hint + "\n") }
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// "tiltmaze: 'foo' is not a command; …" when the first argument is a bare word and no command.
+    static func unknownCommandHint(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0._commandName }
+        guard !names.contains(first) else { return nil }
+        return "tiltmaze: '\(first)' is not a command; the commands are \(names.joined(separator: ", ")) (`tiltmaze help COMMAND` says more)"
+    }
 }

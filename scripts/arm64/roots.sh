@@ -16,6 +16,7 @@
 #               version: a compiler reads only its own version's modules. It
 #               compiles for aarch64 at native speed (sdk/: the Swift SDK).
 #
+# `roots.sh --check` checks what making them needs, and makes nothing.
 # Remade, saying so, when the package lists or the Swift version below change
 # (the stamp file holds their digest). Fails, naming the cause, when a root
 # cannot be made: the tier never passes without running.
@@ -48,6 +49,16 @@ if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
 fi
 [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
 [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || fail "qemu-aarch64 is not registered with binfmt_misc (qemu-user-static, binfmt-support)"
+
+# --check: only what a reuse checks, then mmdebstrap's own checks for a
+# foreign architecture (--simulate), without making anything
+# (scripts/fresh-machine.sh runs it in a fresh Debian root).
+if [ "${1:-}" = --check ]; then
+    mmdebstrap --quiet --simulate --arch=arm64 --variant=apt --include="$(IFS=,; echo "${target_packages[*]}")" \
+        trixie /tmp/tiltmaze-arm64-check "$mirror" >/dev/null || fail "mmdebstrap cannot start the trixie arm64 root"
+    say "ready to make the arm64 root"
+    exit 0
+fi
 
 stamp=$( (echo "$swift_version"; echo "${target_packages[*]}"; echo "${toolchain_packages[*]}"; sha256sum "$0" "$top/scripts/arm64/swift-sdk.sh" | cut -d' ' -f1) | sha256sum | cut -d' ' -f1)
 if [ -f "$base/stamp" ] && [ "$(cat "$base/stamp")" = "$stamp" ] && [ -d "$base/target/usr" ] && [ -d "$base/toolchain/usr" ]; then

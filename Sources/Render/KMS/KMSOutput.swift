@@ -237,8 +237,11 @@ public final class KMSOutput: PixelOutput {
     static func cardWithDisplay(sysfs: String) throws(FramebufferError) -> String {
         let cards = DRMCardInfo.all(sysfs: sysfs)
         guard let card = cards.first(where: \.hasConnectedDisplay) else {
+            // Suggest a framebuffer only where there is one (not the Sense HAT's LED matrix).
+            let framebuffer = FramebufferInfo.all(sysfs: sysfs).contains { !$0.isSenseHatMatrix }
             throw .missing(cards.isEmpty
-                ? "no DRM card (nothing in \(sysfs)/class/drm): this kernel has no KMS driver for the display; use --display fb or --display terminal"
+                ? "no DRM card (nothing in \(sysfs)/class/drm): this kernel has no KMS driver for the display; "
+                    + (framebuffer ? "use --display fb or --display terminal" : "and no framebuffer either: use --display terminal")
                 : "no DRM card has a display connected (\(cards.map(\.id).joined(separator: ", "))): plug one in, or use --display terminal")
         }
         return card.devicePath

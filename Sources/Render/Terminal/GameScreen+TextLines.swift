@@ -38,16 +38,19 @@ extension GameScreen {
             drawRightAligned(UnsafeMutableBufferPointer(rebasing: statistics[0 ..< statisticsCount]), row: 0, after: end + 3,
                              foreground: foreground, background: background)
         } else {
-            // The measured rate before the sensor's name, where both fit; the name alone otherwise.
+            // Which sensor and why come first: the screen's part of the label is dropped before
+            // the sensor's is cut, and the measured rate shows only where there is room to spare.
+            let room = layout.columns - 1 - (end + 3)
+            let label = sensorLabel.count <= room ? sensorLabel : UnsafeMutableBufferPointer(rebasing: sensorLabel[0 ..< sensorPartCount])
             text.reset()
             StatusLineText.rate(snapshot, into: &text)
             let rateWidth = text.count + 2
-            if text.count > 0, layout.columns - 1 - sensorLabel.count - rateWidth >= end + 3 {
-                let start = layout.columns - 1 - sensorLabel.count - rateWidth
+            if text.count > 0, layout.columns - 1 - label.count - rateWidth >= end + 3 {
+                let start = layout.columns - 1 - label.count - rateWidth
                 screen.drawText(UnsafeBufferPointer(start: text.base, count: text.count), column: start, row: 0,
                                 foreground: GamePalette.sensorText, background: background)
             }
-            drawRightAligned(sensorLabel, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
+            drawRightAligned(label, row: 0, after: end + 3, foreground: GamePalette.sensorText, background: background)
         }
     }
 

@@ -26,6 +26,10 @@ public final class GameScreen {
     /// The level menu's lines.
     var levelLabels: TextList
     let sensorLabel: UnsafeMutableBufferPointer<Unicode.Scalar>
+    /// How much of `sensorLabel` names the sensor and why: all of it, or
+    /// what comes before the screen's part (why this screen was chosen),
+    /// which a status line short of room drops first.
+    let sensorPartCount: Int
     let footerHints: UnsafeMutableBufferPointer<Unicode.Scalar>
     /// Scratch for numbers and messages formatted during a frame.
     let textBytes: UnsafeMutableBufferPointer<UInt8>
@@ -62,10 +66,21 @@ public final class GameScreen {
                                     height: layout.pixelHeight, parallaxArea: Self.parallaxArea(layout))
         title = SingleWidthText.scalars(self.banner.title)
         sensorLabel = SingleWidthText.scalars("sensor: " + sensorName)
+        sensorPartCount = Self.sensorPart(of: sensorLabel)
         footerHints = SingleWidthText.scalars(Self.hints)
         textBytes = .allocate(capacity: 128)
         textBytes.initialize(repeating: 0)
         drawFooter()
+    }
+
+    /// How many scalars of `label` come before the screen's part (`DisplayRequest.Choice.labelSeparator`).
+    static func sensorPart(of label: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
+        let separator = Array(DisplayRequest.Choice.labelSeparator.unicodeScalars)
+        guard label.count >= separator.count else { return label.count }
+        for start in 0 ... label.count - separator.count where Array(label[start ..< start + separator.count]) == separator {
+            return start
+        }
+        return label.count
     }
 
     deinit {
