@@ -70,7 +70,7 @@ struct CommandLineTests {
         #expect(!help.contains("Optional("), "\(help)")
         #expect(help.firstMatch(of: /default: [A-Z][A-Za-z]+\(/) == nil, "\(help)")
         if ["play", "calibrate", "colortilt"].contains(command) {
-            #expect(help.contains("fb,sensehat; default: auto)"), "\(help)")
+            #expect(help.contains("fb,sensehat, kms,sensehat, terminal,sensehat; default: auto)"), "\(help)")
         }
     }
 
