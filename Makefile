@@ -18,7 +18,7 @@ TSAN_STRESS_ITEMS ?= 10000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: play test test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 bench-smoke deps-play deps-test bench golden clean
+.PHONY: test-fresh play test test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 bench-smoke deps-play deps-test bench golden clean
 
 play: deps-play
 	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --product tiltmaze $(SWIFT_BUILD_FLAGS)
@@ -30,6 +30,7 @@ test: deps-test build
 	$(MAKE) test-library
 	$(MAKE) test-install
 	$(MAKE) test-deb
+	$(MAKE) test-fresh
 	$(MAKE) test-arm64
 	$(MAKE) test-qemu
 	$(MAKE) test-tsan
@@ -83,6 +84,15 @@ test-install:
 # and apt-get install / purge inside an overlay of this machine's root.
 test-deb: release
 	python3 scripts/check-deb.py
+
+# The install path from nothing (scripts/fresh-machine.sh): install-deps.sh test
+# and arm64, the start of the arm64 root and a first build, in a throwaway
+# Debian 12 root that sees none of this machine's caches. It needs root; as
+# another user it is skipped, saying so, except in CI.
+test-fresh:
+	@if [ "$$(id -u)" = 0 ]; then scripts/fresh-machine.sh; \
+	elif [ "$(CI)" = true ]; then echo "test-fresh needs root in CI" >&2; exit 1; \
+	else echo "test-fresh: skipped: it needs root (sudo make test-fresh)" >&2; fi
 
 # The LinuxMotion library as other programs see it: the examples (a package
 # of their own, depending on it by path) built and run against monitor --json

@@ -52,6 +52,7 @@ mkdir -p "$root/proc" "$root/sys" "$root/dev" "$root/src"
 mount -t proc proc "$root/proc"; mounts+=("$root/proc")
 bind /sys /sys
 bind /dev /dev
+bind /dev/pts /dev/pts
 bind "$toolchain" "$toolchain"
 if [ -f /etc/gitconfig ]; then
     cp /etc/gitconfig "$root/etc/gitconfig"
