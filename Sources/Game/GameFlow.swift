@@ -17,6 +17,8 @@ public struct GameFlow: Sendable {
         case calibrateHere
         /// Play campaign level n (0-based).
         case playLevel(Int)
+        /// Nothing happens, and the player is told why (a locked level chosen).
+        case refused(String)
     }
 
     /// Where the player is in a campaign: the level played, how many levels
@@ -164,8 +166,10 @@ public struct GameFlow: Sendable {
             guard let campaign, campaign.current + 1 < campaign.count else { return nil }
             return play(campaign.current + 1)
         case .level(let n):
-            // A locked level stays in the list, marked, and does nothing.
-            guard let campaign, n < campaign.unlocked else { return nil }
+            // A locked level stays in the list, marked, and says what opens it.
+            guard let campaign, n < campaign.unlocked else {
+                return .refused("level \(n + 1) is locked: each level opens when the one before it is won (level \(campaign?.unlocked ?? n) is next)")
+            }
             return play(n)
         }
     }

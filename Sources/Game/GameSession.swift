@@ -60,6 +60,8 @@ public final class GameSession {
     private var calibrationAsked: UInt64?
     private var referenceChangesSeen: UInt64 = 0
     private var message: (text: String, until: Int64)?
+    /// Why the last input did nothing, shown as a message from the next frame on.
+    private var refusal: String?
 
     /// - Parameter playlist: what is played; nil plays the physics' level once, keeping no record.
     public init(physics: PhysicsLoop, playlist: Playlist? = nil, player: PlayerStyle = .pacman,
@@ -105,6 +107,7 @@ public final class GameSession {
             physics.restart()
             winRecorded = false
         case .playLevel(let index): play(index)
+        case .refused(let why): refusal = why
         case .quit: isOver = true
         case .screenshot: screenshotWanted = true
         case .calibrateHere:
@@ -186,6 +189,10 @@ public final class GameSession {
 
     /// The message to show at `now`, if one is still up.
     public func message(at now: Int64) -> String? {
+        if let refusal {
+            show(refusal, now: now)
+            self.refusal = nil
+        }
         if let shown = message, now >= shown.until { message = nil }
         return message?.text
     }

@@ -214,7 +214,7 @@ struct CampaignFlowTests {
         #expect(last.menu?.items == [.playAgain, .levels, .quit])
     }
 
-    @Test("the level menu lists every level then Back; a shut level does nothing; an open one is played")
+    @Test("the level menu lists every level then Back; a shut level says what opens it and does nothing else; an open one is played")
     func levelMenu() {
         var f = flow(current: 1)
         _ = f.handle(.pause)
@@ -226,7 +226,8 @@ struct CampaignFlowTests {
         #expect(f.wantsPause, "opened from the pause menu, the game stays paused")
         for _ in 0 ..< 3 { _ = f.handle(.down) }
         #expect(f.menu?.selectedItem == .level(4))
-        #expect(f.handle(.select) == nil, "level 5 is shut")
+        #expect(f.handle(.select) == .refused("level 5 is locked: each level opens when the one before it is won (level 3 is next)"), "level 5 is shut, and says what opens it")
+        #expect(f.menu?.menu == .levels, "the list stays open")
         _ = f.handle(.up)
         _ = f.handle(.up)
         #expect(f.handle(.select) == .playLevel(2))
