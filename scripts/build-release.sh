@@ -24,7 +24,7 @@ quiet() { grep -v "warning: the use of .mktemp. is dangerous"; return 0; }
 for product in tiltmaze generate-manual; do
     # SWIFT_BUILD_FLAGS (from make): --jobs 1 on a board short of memory.
     # shellcheck disable=SC2086
-    swift build -c release --product "$product" --scratch-path "$build" --static-swift-stdlib ${SWIFT_BUILD_FLAGS:-} 2>&1 | quiet
+    swift build -c release --no-color-diagnostics --product "$product" --scratch-path "$build" --static-swift-stdlib ${SWIFT_BUILD_FLAGS:-} 2>&1 | quiet
     status=${PIPESTATUS[0]}
     [[ $status == 0 ]] || exit "$status"
 done
