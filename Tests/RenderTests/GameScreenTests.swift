@@ -52,6 +52,29 @@ struct GameScreenTests {
         #expect(h.terminal.text(row: 23).hasPrefix(" arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"))
     }
 
+    @Test("while a menu is open the bottom line gives the menu's keys; when it closes, the game's again")
+    func theFooterFollowsTheMenu() {
+        let h = Harness()
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), status: .paused), menu: MenuState(.paused))
+        #expect(h.terminal.text(row: 23).hasPrefix(" arrows move · Enter choose · Esc back · q quit "))
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        #expect(h.terminal.text(row: 23).hasPrefix(" arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"))
+    }
+
+    @Test("short of room, the status line keeps the sensor and its reason and drops the screen's")
+    func theSensorsReasonOutlastsTheScreens() {
+        let game = GameScreen(level: Fixtures.level, sensorName: "simulated board (no IMU found) · terminal (not a console)",
+                              colorMode: .truecolor, columns: 80, rows: 24)
+        var terminal = VTInterpreter(columns: 80, rows: 24)
+        terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3)))
+        #expect(terminal.text(row: 0).hasSuffix("sensor: simulated board (no IMU found) "), "\(terminal.text(row: 0))")
+        let wide = GameScreen(level: Fixtures.level, sensorName: "simulated board (no IMU found) · terminal (not a console)",
+                              colorMode: .truecolor, columns: 140, rows: 24)
+        var wideTerminal = VTInterpreter(columns: 140, rows: 24)
+        wideTerminal.feed(wide.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3)))
+        #expect(wideTerminal.text(row: 0).hasSuffix("sensor: simulated board (no IMU found) · terminal (not a console) "))
+    }
+
     @Test func aLongSensorNameIsCutSoTheGameFiguresStayVisible() {
         let game = GameScreen(level: Fixtures.level, sensorName: "iio:device0 mpu6050 on /sys/bus/iio/devices/iio:device0",
                               colorMode: .truecolor, columns: 80, rows: 24)

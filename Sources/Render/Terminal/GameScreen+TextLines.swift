@@ -60,7 +60,7 @@ extension GameScreen {
         let foreground = GamePalette.footerText, background = GamePalette.footerBackground
         screen.fillCells(column: 0, row: row, width: layout.columns, height: 1, background: background)
         // With --stats the sensor's name is shown here, the figures having its place on top.
-        let text = showsStatistics ? sensorLabel : footerHints
+        let text = showsStatistics ? sensorLabel : footerForMenu ? footerMenuHints : footerHints
         let margin = text.count + 2 <= layout.columns ? 1 : 0
         drawClipped(text, column: margin, row: row, room: layout.columns - margin,
                     foreground: showsStatistics ? GamePalette.sensorText : foreground, background: background)

@@ -31,6 +31,9 @@ public final class GameScreen {
     /// which a status line short of room drops first.
     let sensorPartCount: Int
     let footerHints: UnsafeMutableBufferPointer<Unicode.Scalar>
+    let footerMenuHints: UnsafeMutableBufferPointer<Unicode.Scalar>
+    /// Whether the bottom line shows the menu's keys now.
+    var footerForMenu = false
     /// Scratch for numbers and messages formatted during a frame.
     let textBytes: UnsafeMutableBufferPointer<UInt8>
 
@@ -46,6 +49,8 @@ public final class GameScreen {
     var statisticsCount = 0
 
     public static let hints: String = "arrows/WASD tilt · space level · p/Enter menu · r restart · q quit"
+    /// The key hints while a menu is open: its own keys, not the game's.
+    public static let menuHints: String = "arrows move · Enter choose · Esc back · q quit"
     static let statisticsCapacity = 160
 
     public var terminalScreen: TerminalScreen { screen }
@@ -68,6 +73,7 @@ public final class GameScreen {
         sensorLabel = SingleWidthText.scalars("sensor: " + sensorName)
         sensorPartCount = Self.sensorPart(of: sensorLabel)
         footerHints = SingleWidthText.scalars(Self.hints)
+        footerMenuHints = SingleWidthText.scalars(Self.menuHints)
         textBytes = .allocate(capacity: 128)
         textBytes.initialize(repeating: 0)
         drawFooter()
@@ -87,6 +93,7 @@ public final class GameScreen {
         title.deallocate()
         sensorLabel.deallocate()
         footerHints.deallocate()
+        footerMenuHints.deallocate()
         textBytes.deallocate()
         notice?.deallocate()
         statistics.deallocate()
@@ -141,6 +148,10 @@ public final class GameScreen {
         }
         drawStatusLine(snapshot, tinted: tinted)
         if let menu, let box { drawMenu(menu, snapshot: snapshot, in: box) }
+        if (menu != nil) != footerForMenu {
+            footerForMenu = menu != nil
+            drawFooter()
+        }
         return screen.encodeFrame()
     }
 
