@@ -29,6 +29,7 @@ play: deps-play
 
 test: deps-test build
 	python3 scripts/check-module-layers.py
+	python3 scripts/check-deb.py --static
 	scripts/with-load.sh $(SWIFT) test
 	$(MAKE) test-library
 	$(MAKE) test-install

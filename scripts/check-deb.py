@@ -3,6 +3,17 @@
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 """The Debian package as a user gets it (run by `make test-deb`, after `make release`):
 
+S. first, and alone with `--static` (no build, no root: `make test` runs
+   it before anything else), the scripts that set up the udev rules agree
+   with the rules and each other: the package's postinst, install.py (make
+   install), udev/install.sh and udev/README.md's steps re-trigger udev for
+   exactly the subsystems 70-tiltmaze.rules names (a module is no device to
+   re-trigger); postinst, install.py and udev/install.sh give an already
+   loaded iio_trig_hrtimer's configfs directory to the group, which its rule
+   does only when the module loads; udev/README.md's table has a row for
+   each rule, in order, naming what the rule matches and grants; and the
+   maintainer scripts remove no path that nothing else in the repository
+   names (nothing writes it);
 0. `make release` run again compiles and links nothing (a second `make deb`
    with no change rebuilds nothing in Swift);
 1. built by scripts/make-deb.py into a temporary folder;
@@ -34,6 +45,7 @@ trixie's 2.41. The units' and kiosk's checks are not repeated there: they
 are the same text files in both packages, and the arm64 root has no
 systemd to read them."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,6 +61,89 @@ def check(what, ok, detail=""):
     if not ok:
         failures.append(what)
         print(f"check-deb: {what}" + (f"\n{detail}" if detail else ""), file=sys.stderr)
+
+
+def source(path):
+    return open(os.path.join(install.ROOT, path), encoding="utf-8").read()
+
+
+RULES = "udev/70-tiltmaze.rules"
+HRTIMER_DIR = "/sys/kernel/config/iio/triggers/hrtimer"
+# What sets the rules up: the package, make install, and the build tree's script and steps.
+SETUP = ["packaging/deb/postinst", "scripts/install.py", "udev/install.sh", "udev/README.md"]
+
+
+def rules():
+    """The rule lines of 70-tiltmaze.rules, in order (not the remove guard or the label)."""
+    return [line for line in (l.strip() for l in source(RULES).splitlines())
+            if line and not line.startswith("#") and not line.startswith(("ACTION==", "LABEL="))]
+
+
+def rule_needs(rule):
+    """What a row of udev/README.md's table must say for `rule`: the cells'
+    text, and the end of the "who gets it" cell."""
+    kernel = re.search(r'KERNEL=="([^"]+)"', rule)
+    words = [re.sub(r"\[0-9\]\*|\*", "", kernel.group(1))] if kernel else []
+    words += re.findall(r"ENV\{(\w+)\}", rule) + re.findall(r'ATTRS\{name\}=="([^"]+)"', rule)
+    helper = re.search(r"tiltmaze-sysfs-access (\S+) (\w+)", rule)
+    if helper:
+        words.append(f"tiltmaze-sysfs-access {helper.group(1)} {helper.group(2)}")
+    acl = re.search(r"setfacl -m g:(\w+):(\w+)", rule)
+    mode = re.search(r'MODE="(\d+)"', rule)
+    if acl:
+        words.append("ACL entry")
+        grants = f"group `{acl.group(1)}`, " + {"r": "read", "rw": "read/write"}[acl.group(2)]
+    elif mode:
+        words += ["`GROUP=`", "`MODE=`"]
+        grants = f"(mode {mode.group(1)})"
+    else:
+        grants = ""
+    return words, grants
+
+
+def readme_rows():
+    """The rows of udev/README.md's first table, as lists of cells."""
+    lines = source("udev/README.md").splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith("| what |"))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def scripts_agree():
+    """Step S: see the docstring."""
+    subsystems = set(re.findall(r'SUBSYSTEM=="(\w+)"', source(RULES))) - {"module"}
+    for path in SETUP:
+        text = source(path)
+        asked = set(re.findall(r"--subsystem-match=([\w-]+)", text))
+        check(f"{path} re-triggers udev for {sorted(asked)}, where {RULES} has rules for {sorted(subsystems)}",
+              "trigger" in text and asked == subsystems)
+    for path in SETUP[:3]:
+        text = source(path)
+        check(f"{path} does not give an already loaded iio_trig_hrtimer's {HRTIMER_DIR} to the group "
+              "(the helper's hrtimer mode)",
+              HRTIMER_DIR in text and re.search(r"\bhrtimer[\"']?[\s,]+[\"']?\$?\{?(hrtimer_dir|HRTIMER_DIR|/sys/kernel/config/iio/triggers/hrtimer)\b", text))
+    listed, rows = rules(), readme_rows()
+    check(f"udev/README.md's table has {len(rows)} rows for the {len(listed)} rules of {RULES}", len(rows) == len(listed))
+    for rule, row in zip(listed, rows):
+        words, grants = rule_needs(rule)
+        text = " ".join(row)
+        missing = [word for word in words if word not in text]
+        check(f"udev/README.md's row for the rule\n    {rule}\n  does not name {missing}", not missing, "  row: " + text)
+        check(f"udev/README.md's row for the rule\n    {rule}\n  does not grant {grants!r}", len(row) > 1 and row[1].endswith(grants),
+              "  row: " + text)
+    tracked = subprocess.run(["git", "-C", install.ROOT, "ls-files", "Sources", "scripts", "systemd", "udev", "packaging"],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+    everything = {path: open(os.path.join(install.ROOT, path), encoding="utf-8", errors="replace").read()
+                  for path in tracked if os.path.isfile(os.path.join(install.ROOT, path))}
+    for script in ("packaging/deb/postrm", "packaging/deb/prerm", "packaging/deb/postinst"):
+        for removed in re.findall(r"^\s*rm(?:dir)?\s+(?:-\w+\s+)*(/\S+)", source(script), re.M):
+            named = [path for path, text in everything.items()
+                     if path != script and re.search(re.escape(removed) + r"(?![\w.-])", text)]
+            check(f"{script} removes {removed}, which nothing else in the repository names (nothing writes it)", named)
 
 
 def contents(package):
@@ -188,6 +283,13 @@ def glibc_within_trixie(package, binary):
 
 
 def main():
+    scripts_agree()
+    if "--static" in sys.argv:
+        if failures:
+            sys.exit(1)
+        print(f"check-deb: the re-trigger of udev, the hrtimer grant and udev/README.md's table agree with the "
+              f"{len(rules())} rules of {RULES} in {', '.join(SETUP)}; the maintainer scripts remove nothing unknown")
+        return
     arm64 = "--arch" in sys.argv and sys.argv[sys.argv.index("--arch") + 1] == "arm64"
     if arm64:
         rebuild_is_empty("scripts/arm64/release.sh")

@@ -32,8 +32,10 @@ completions from `tiltmaze --generate-completion-script`: made from the
 command definitions, never written by hand. Uninstall removes each file
 listed and then the directories it leaves empty, so that
 `install --destdir T` then `uninstall --destdir T` leaves T empty.
-A real install (no --destdir, as root) also makes the group tiltmaze and
-reloads udev; a staged one leaves that to the package's scripts."""
+A real install (no --destdir, as root) also makes the groups tiltmaze and
+i2c where they are missing, reloads udev and gives an already loaded
+iio_trig_hrtimer's configfs directory to the group; a staged one leaves that
+to the package's scripts. Uninstall leaves the groups (docs/installing.md)."""
 import argparse
 import glob
 import gzip
@@ -175,10 +177,14 @@ def install(args):
     only = udev_part(args.prefix) if args.only == "udev" else None
     stage(args.prefix, args.destdir, args.binary, args.manuals, only=only)
     if not args.destdir and only is None:
-        after_real_install()
+        after_real_install(args.prefix)
 
 
-def after_real_install():
+# Where hrtimer triggers are made, once iio-trig-hrtimer is loaded (configfs).
+HRTIMER_DIR = "/sys/kernel/config/iio/triggers/hrtimer"
+
+
+def after_real_install(prefix):
     if os.geteuid() != 0:
         print("install: not root: the group tiltmaze and udev's reload are left to you (udev/README.md)", file=sys.stderr)
         return
@@ -193,7 +199,12 @@ def after_real_install():
     if shutil.which("udevadm"):
         subprocess.run(["udevadm", "control", "--reload"], check=False)
         subprocess.run(["udevadm", "trigger", "--subsystem-match=iio", "--subsystem-match=input",
-                        "--subsystem-match=graphics"], check=False)
+                        "--subsystem-match=graphics", "--subsystem-match=drm"], check=False)
+    # iio-trig-hrtimer may be loaded already, and its configfs directory then
+    # missed the rule: give it to the group now rather than at the next load.
+    if os.path.isdir(HRTIMER_DIR):
+        helper = f"{places(prefix)['helper']}/tiltmaze-sysfs-access"
+        subprocess.run([helper, "tiltmaze", "hrtimer", HRTIMER_DIR], check=False)
 
 
 def uninstall(args):

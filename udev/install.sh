@@ -41,8 +41,10 @@ done
 reload_udev() {
     udevadm control --reload
     # Re-apply to what is plugged in now: IIO devices and triggers, input
-    # nodes, framebuffers (a module is not re-triggered by this; see below).
-    udevadm trigger --subsystem-match=iio --subsystem-match=input --subsystem-match=graphics
+    # nodes, framebuffers, DRM cards (a module is not re-triggered by this;
+    # see below).
+    udevadm trigger --subsystem-match=iio --subsystem-match=input --subsystem-match=graphics \
+        --subsystem-match=drm
     udevadm settle || true
 }
 
