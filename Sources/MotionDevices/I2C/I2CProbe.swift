@@ -119,5 +119,5 @@ public enum RaspberryPi {
     }
 
     /// What turns on the 40-pin header's I²C bus (/dev/i2c-1) on Pi OS.
-    public static let enableI2C = "enable I²C: sudo raspi-config nonint do_i2c 0, or dtparam=i2c_arm=on in /boot/firmware/config.txt and reboot"
+    public static let enableI2C = "enable I²C: sudo raspi-config nonint do_i2c 0, or dtparam=i2c_arm=on in /boot/firmware/config.txt and i2c-dev in /etc/modules, and reboot"
 }

@@ -15,8 +15,8 @@ public enum IIOMagnetometer {
     /// µT per unit of `scale` for `device`'s magnetometer: 100 (µT per gauss)
     /// by the ABI. The mainline bno055 driver reports 1/160 where the chip
     /// gives 16 counts per µT (its data sheet, table 3-19): its comment
-    /// takes a gauss for 0.1 µT, so its "gauss" are tenths of a µT and
-    /// the factor is 10. A driver that fixed this would report 1/1600, and
+    /// takes a gauss for 0.1 µT, so the unit its scale is in is in effect
+    /// 10 µT, and the factor is 10 (a count is 1/16 µT). A driver that fixed this would report 1/1600, and
     /// takes the ABI's factor again.
     public static func microteslaPerUnit(deviceName: String?, scale: Double) -> Double {
         if deviceName == "bno055", abs(scale - 1.0 / 160) < 1e-6 { return 10 }
