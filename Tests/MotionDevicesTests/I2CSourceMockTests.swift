@@ -146,14 +146,20 @@ struct I2CSourceMockTests {
         }
     }
 
+    /// The HAT's chip (no magnetometer) read at `rate`, once its first sample is in.
+    func readingHAT(rate: Double) throws -> I2CMotionSource {
+        let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
+        let source = I2CMotionSource(imu: imu, rate: rate)
+        try source.start()
+        #expect(eventually { source.samples.count > 0 })
+        return source
+    }
+
     @Test("a burst of failed transfers costs a few samples, counted; then reading goes on")
     func burst() throws {
         try withBus({ $0.addLSM9DS1(magnetometer: nil) }) { _, bus in
-            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
-            let source = I2CMotionSource(imu: imu, rate: 119)
-            try source.start()
+            let source = try readingHAT(rate: 119)
             defer { source.stop() }
-            #expect(eventually { source.samples.count > 0 })
             bus.failNextTransfers(20, errno: EREMOTEIO)
             #expect(eventually { bus.injectedFailures == 20 })
             var after = 0
@@ -168,11 +174,8 @@ struct I2CSourceMockTests {
     @Test("a bus that keeps failing ends the source within about a second, naming the bus, the address and the error")
     func keepsFailing() throws {
         try withBus({ $0.addLSM9DS1(magnetometer: nil) }) { _, bus in
-            let imu = I2CIMU(adapter: I2CAdapter(number: 1, name: "bcm2835"), address: 0x6a, magnetometerAddress: nil)
-            let source = I2CMotionSource(imu: imu, rate: 119)
-            try source.start()
+            let source = try readingHAT(rate: 119)
             defer { source.stop() }
-            #expect(eventually { source.samples.count > 0 })
             bus.failTransfers(rate: 1, errno: EIO)
             #expect(eventually { source.failure != nil })
             let failure = source.failure ?? ""

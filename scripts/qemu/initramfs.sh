@@ -21,7 +21,8 @@
 #   - EXTRA_DIR's contents under /scenario (scenario scripts and their data;
 #     host-side hooks named host-prepare/host-check are left out);
 #   - guest/init as /init and the helpers in guest/bin (screendump, wait-for, start-game, stop-game)
-#     in /usr/local/bin.
+#     in /usr/local/bin; guest/lib (scenario-lib, the shell functions scenarios
+#     source: wait_for ...) in /usr/local/lib/tiltmaze-qemu.
 #
 # TILTMAZE_QEMU_SYSROOT=DIR builds the initramfs of a foreign guest (arm64)
 # from that Debian root instead of this machine: its static busybox
@@ -133,6 +134,8 @@ fi
 cp "$here/guest/init" "$root/init"
 cp "$here"/guest/bin/* "$root/usr/local/bin/"
 chmod 0755 "$root/init" "$root"/usr/local/bin/*
+mkdir -p "$root/usr/local/lib/tiltmaze-qemu"
+cp "$here"/guest/lib/* "$root/usr/local/lib/tiltmaze-qemu/"
 
 # A minimal /etc for programs that look up users or the host name.
 echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"

@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import select
+import shlex
 import shutil
 import signal
 import socket
@@ -32,7 +33,7 @@ import sys
 import tempfile
 import time
 
-from pngread import read_png  # beside this script
+from pngread import ball_position, read_png  # beside this script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -351,6 +352,33 @@ def settle(qmp, target, first_row, name):
         time.sleep(SETTLE_INTERVAL)
 
 
+BALL_INTERVAL = 0.5
+BALL_LIMIT = 100.0
+
+
+def until_ball_right_of(qmp, target, reference, name):
+    """Screendumps into `target` until the ball (a game played with --player
+    ball) is more than 5 cells right of where it is in `reference`, cells
+    being a twelfth of the width (the corridor levels: what the host-checks
+    then require), however long the slow guest's game takes to roll it
+    there. Gives up after BALL_LIMIT seconds, a bound only a hang reaches."""
+    start, width = ball_position(reference)
+    goal = start + 5 * width / 12
+    end = time.monotonic() + BALL_LIMIT
+    while True:
+        qmp.command("screendump", filename=target, format="png")
+        try:
+            x, _ = ball_position(target)
+        except ValueError:
+            x = None  # not drawn in this dump
+        if x is not None and x > goal:
+            return
+        if time.monotonic() >= end:
+            raise RuntimeError(f"the ball did not roll right within {BALL_LIMIT:.0f} s: at x={x} in {name}, "
+                               f"from x={start:.0f}, needs more than x={goal:.0f}")
+        time.sleep(BALL_INTERVAL)
+
+
 def tail(path, n):
     try:
         with open(path, "rb") as f:
@@ -405,8 +433,14 @@ def main(argv):
             expected, hooks = stage_scenarios(args.scenarios, staging)
             if not expected:
                 log("warning: no scenarios (*.sh) given; the guest will only boot")
+            # kdmode (a console's text or graphics mode; with "text", sets it)
+            # for every run: the scenarios check the console with it, and
+            # init puts tty1 back in text mode with it between scenarios.
+            env = hook_env(args)
+            run_checked(shlex.split(env.get("CC", "cc")) + ["-static", "-O2", "-o", os.path.join(staging, "kdmode"),
+                                                           os.path.join(HERE, "tools", "kdmode.c")], "building kdmode")
             for hook in hooks["host-prepare"]:
-                run_checked([hook, staging], hook, env=hook_env(args))
+                run_checked([hook, staging], hook, env=env)
             initrd = os.path.join(work, "initramfs.cpio")  # uncompressed: boots faster
             env = dict(os.environ, QEMU_KERNEL_CACHE=kcache)
             if args.arch == "arm64":
@@ -490,14 +524,19 @@ def main(argv):
             elif words[0] == "SCENARIO" and len(words) == 4:
                 results[words[1]] = (words[2], words[3])
                 log(f"{words[1]}: {words[2]} (rc {words[3]}) at {now:.1f} s")
-            elif words[0] == "SCREENDUMP" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "SETTLED"):
+            elif words[0] == "SCREENDUMP" and len(words) in (2, 4) and (len(words) == 2 or
+                                                                       words[2] in ("SETTLED", "BALL-RIGHT-OF")):
                 name = words[1]
                 target = os.path.abspath(os.path.join(args.out, name + ".png"))
                 time.sleep(args.screendump_delay)
                 try:
-                    if not name.replace(".", "").replace("_", "").replace("-", "").isalnum():
-                        raise RuntimeError("bad name")
-                    if len(words) == 4:
+                    ball = len(words) == 4 and words[2] == "BALL-RIGHT-OF"
+                    for n in [name] + (words[3:] if ball else []):
+                        if not n.replace(".", "").replace("_", "").replace("-", "").isalnum():
+                            raise RuntimeError("bad name")
+                    if ball:
+                        until_ball_right_of(qmp, target, os.path.join(args.out, words[3] + ".png"), name)
+                    elif len(words) == 4:
                         settle(qmp, target, int(words[3]), name)
                     else:
                         qmp.command("screendump", filename=target, format="png")

@@ -6,13 +6,14 @@
 # opening frame `tiltmaze snapshot --format rgb565` draws, below the status
 # bar (host-check). Needs `run.py --vga cirrus`.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe cirrus
-wait-for /dev/fb0 5
+wait-for /dev/fb0
 fb=/sys/class/graphics/fb0
 echo "fb0: $(cat $fb/name), $(cat $fb/virtual_size), $(cat $fb/bits_per_pixel) bpp, stride $(cat $fb/stride)"
 [ "$(cat $fb/bits_per_pixel)" = 16 ] || { echo "expected 16 bpp"; exit 1; }
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
-sleep 1
+wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
 screendump --settled-below 34 play-cirrus
 stop-game "$game"

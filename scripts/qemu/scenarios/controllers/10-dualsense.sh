@@ -8,19 +8,19 @@
 # marked "dualsense-monitor-json:" below); its buttons must drive the pause menu
 # (Options opens it, D-pad down three times and Cross choose Quit).
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
 modprobe uhid
 modprobe evdev
 modprobe hid-playstation
-wait-for /dev/fb0 5
-wait-for /dev/uhid 5
+wait-for /dev/fb0
+wait-for /dev/uhid
 
 mkfifo /tmp/dualsense.in
 ./dualsense </tmp/dualsense.in >/tmp/dualsense.out 2>/tmp/dualsense.err &
 exec 3>/tmp/dualsense.in
-for _ in $(seq 1 50); do grep -q ready /tmp/dualsense.out && break; sleep 0.1; done
-grep -q ready /tmp/dualsense.out || { echo "hid-playstation did not probe the uhid DualSense:"; cat /tmp/dualsense.err; dmesg | tail -20; exit 1; }
+wait_for "hid-playstation to probe the uhid DualSense" 'grep -q ready /tmp/dualsense.out' || { echo "hid-playstation did not probe the uhid DualSense:"; cat /tmp/dualsense.err; dmesg | tail -20; exit 1; }
 
 name="Sony Interactive Entertainment DualSense Wireless Controller"
 motion=$(input-node "$name Motion Sensors") || exit 1
@@ -50,15 +50,20 @@ monitor-samples "$motion" 3 dualsense-monitor-json \
 game=$(start-game --display fb --source "evdev:$motion" --level /scenario/pause-level.txt --player ball)
 echo "motion 0 8192 0 0 0 0" >&3
 screendump --settled-below 34 dualsense-playing
+# A settled screen only says nothing changes: each button is pressed once
+# the game has drawn what the one before did (what it drew on /dev/fb0
+# below its status bar, whose clock runs, changed).
+drawn=$(fb_sum 34)
 echo "press options" >&3
-# A settled screen only says nothing changes: give the slow emulated debug
-# build time to take the button and draw the menu first.
-sleep 1.5
+wait_for "the pause menu on the screen after Options" '[ "$(fb_sum 34)" != "$drawn" ]'
 screendump --settled-below 34 dualsense-menu
-for _ in 1 2 3; do echo "press down" >&3; sleep 0.3; done
+for _ in 1 2 3; do
+    drawn=$(fb_sum 34)
+    echo "press down" >&3
+    wait_for "the menu's choice to move down" '[ "$(fb_sum 34)" != "$drawn" ]'
+done
 echo "press cross" >&3
-for _ in $(seq 1 100); do [ -e /tmp/play.status ] && break; sleep 0.1; done
-[ -e /tmp/play.status ] || { echo "Cross on Quit did not end the game"; kill "$game"; exit 1; }
+wait_for "Cross on Quit to end the game" 'game_ended' || { kill "$game"; exit 1; }
 echo "tiltmaze exit status $(cat /tmp/play.status) after Options, down x3, Cross"
 cat /tmp/play.err
 [ "$(cat /tmp/play.status)" = 0 ] && [ ! -s /tmp/play.err ]

@@ -7,12 +7,12 @@
 # aside (its clock runs). The console must be in graphics mode while it plays
 # and back in text mode after; SIGTERM must end it cleanly.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
-wait-for /dev/fb0 5
+wait-for /dev/fb0
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
-sleep 1
-[ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays"; exit 1; }
+wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
 screendump --settled-below 34 play-bochs
 stop-game "$game"
-[ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
+tty1_mode_is text || { echo "tty1 was left in graphics mode"; exit 1; }

@@ -7,16 +7,26 @@
 # not overdrawn by the running clock), switched-back.png equals the opening
 # frame below the status bar.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
+modprobe bochs
+wait-for /dev/fb0
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
-sleep 1
+wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
+screendump --settled-below 34 switched-before
+# What the game drew below its status bar (whose clock runs): it must draw
+# the same again when the console comes back.
+drawn=$(fb_sum 34)
+# chvt returns once the game has let the console go (VT_PROCESS: it
+# acknowledges the release only after it stopped drawing).
 chvt 2
-sleep 0.5
+wait_for "tty2 to be the active console" '[ "$(cat /sys/class/tty/tty0/active)" = tty2 ]'
 dd if=/dev/zero of=/dev/fb0 bs=4096000 count=1 2>/dev/null
-sleep 1
-screendump switched-away
+# Until the screen stops changing: a game that drew while away (its clock
+# ten times a second) would never let it settle, nor leave it black.
+screendump --settled-below 0 switched-away
 chvt 1
-sleep 1
+wait_for "the game to draw its frame again on its return" '[ "$(fb_sum 34)" = "$drawn" ]'
 screendump --settled-below 34 switched-back
 stop-game "$game"
-[ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
+tty1_mode_is text || { echo "tty1 was left in graphics mode"; exit 1; }

@@ -3,12 +3,14 @@
 # A crash (SIGSEGV) while drawing on the framebuffer: the crash handler gives
 # the console back in text mode before the process dies of the signal.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
+modprobe bochs
+wait-for /dev/fb0
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
-sleep 1
-[ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays"; exit 1; }
+wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
 kill -SEGV "$game"
-for _ in $(seq 1 100); do [ -e /tmp/play.status ] && break; sleep 0.1; done
+wait_for "tiltmaze to end after SIGSEGV" 'game_ended'
 echo "tiltmaze exit status $(cat /tmp/play.status) (139: killed by SIGSEGV, as it should be)"
 [ "$(cat /tmp/play.status)" = 139 ]
-[ "$(./kdmode /dev/tty1)" = text ] || { echo "the crash left tty1 in graphics mode"; exit 1; }
+tty1_mode_is text || { echo "the crash left tty1 in graphics mode"; exit 1; }

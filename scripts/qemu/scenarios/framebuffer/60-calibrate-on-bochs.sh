@@ -5,12 +5,12 @@
 # framed arena and the test square resting in its middle), the console in
 # graphics mode while it runs and in text mode after SIGTERM.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
-wait-for /dev/fb0 5
+wait-for /dev/fb0
 game=$(GAME_COMMAND=calibrate start-game --display fb --source sim)
-sleep 1
-[ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while calibrate runs"; exit 1; }
+wait_for "tty1 in graphics mode while calibrate runs" 'tty1_mode_is graphics'
 screendump --settled-below 34 calibrate-bochs
 stop-game "$game"
-[ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
+tty1_mode_is text || { echo "tty1 was left in graphics mode"; exit 1; }

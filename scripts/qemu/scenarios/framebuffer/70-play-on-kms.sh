@@ -10,13 +10,14 @@
 # DRM master is checked in the kernel's client list (drm-master): held while
 # playing, dropped when switched away, taken back on return.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
-[ -e /dev/dri/card0 ] || { modprobe bochs; wait-for /dev/dri/card0 5; }
+[ -e /dev/dri/card0 ] || { modprobe bochs; wait-for /dev/dri/card0; }
 game=$(start-game --display kms --source sim --level /scenario/still.txt)
 # The mode is set on a black buffer at once; the first frame follows with the
 # first flip (seconds later for the emulated debug build).
 wait-kms-flip
-[ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
+tty1_mode_is graphics || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
 screendump --settled-below 34 play-kms
 [ "$(drm-master tiltmaze)" = y ] || { echo "tiltmaze does not hold DRM master while it plays"; exit 1; }
 chvt 2
@@ -24,13 +25,14 @@ chvt 2
 # first, so the console (or a program on it) can set its own mode.
 [ "$(drm-master tiltmaze)" = n ] || { echo "tiltmaze kept DRM master after the switch away"; exit 1; }
 echo "switched away: tiltmaze dropped DRM master"
-sleep 1
+wait_for "the console's framebuffer on the screen instead of the game's" '! kms_shows_tiltmaze'
 screendump --settled-below 32 kms-switched-away
 chvt 1
-sleep 2
-[ "$(drm-master tiltmaze)" = y ] || { echo "tiltmaze did not take DRM master back on return"; exit 1; }
+wait_for "tiltmaze to take DRM master back on return" '[ "$(drm-master tiltmaze)" = y ]'
+# Back, it draws again: a page flip to a buffer of its own.
+wait-kms-flip
 screendump --settled-below 34 kms-switched-back
 stop-game "$game"
-[ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
-sleep 0.5
+tty1_mode_is text || { echo "tty1 was left in graphics mode"; exit 1; }
+wait_for "the console's framebuffer on the screen after the game" '! kms_shows_tiltmaze'
 screendump --settled-below 100 kms-after

@@ -5,5 +5,6 @@
 # game's guard process puts the console back in text mode. host-check: after
 # a `clear` the screen is the console's, cleared, not the game's frame.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./kill-lib
 kill_game kms

@@ -4,5 +4,6 @@
 # game's guard process puts the console back in text mode. host-check: after a
 # `clear` the console has drawn over the game's last frame.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./kill-lib
 kill_game fb

@@ -16,6 +16,7 @@
 # (The stub cannot be unloaded while i2c-dev holds its bus open: a chip
 # whose data-ready bits stay clear is what a reset or unpowered one does.)
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
 modprobe i2c-dev
@@ -33,14 +34,13 @@ modprobe i2c-stub chip_addr=0x1c,0x6a,0x68
 game=""
 leave() {
     [ -z "$game" ] || kill "$game" 2>/dev/null || true
-    for _ in $(seq 1 50); do rmmod i2c-stub 2>/dev/null && return; sleep 0.1; done
-    echo "could not unload i2c-stub"
+    wait_for "i2c-stub to unload" 'rmmod i2c-stub 2>/dev/null' || echo "could not unload i2c-stub"
 }
 trap leave EXIT
-wait-for /dev/dri/card0 5
+wait-for /dev/dri/card0
 bus=$(i2c-stub-bus)
 node=/dev/i2c-$bus
-wait-for "$node" 5
+wait-for "$node"
 echo "i2c-stub is $node"
 
 # int16 little-endian into two consecutive registers (busybox's i2cset
@@ -98,14 +98,15 @@ screendump --settled-below 34 sensehat-level
 # Right edge down by 30°: on the board -0.5 g on x and 0.866 g on z; the
 # HAT's chip sits turned half round, so +0.5 g on its x.
 axes 0x28 2049 0 3549
-sleep 8
+# However long the game takes to follow the tilt and roll the ball: the host
+# takes screendumps until the ball is far right.
+screendump --ball-right-of sensehat-level sensehat-tilted ||
+    { echo "the ball did not roll right"; [ ! -e /tmp/play.status ] || { echo "tiltmaze ended while tilted:"; cat /tmp/play.err; }; exit 1; }
 [ ! -e /tmp/play.status ] || { echo "tiltmaze ended while tilted:"; cat /tmp/play.err; exit 1; }
-screendump sensehat-tilted
 
 # The chip stops reporting new samples: the game ends, saying so.
 i2cset -y "$bus" 0x6a 0x17 0x00
-for _ in $(seq 1 150); do [ -e /tmp/play.status ] && break; sleep 0.1; done
-[ -e /tmp/play.status ] || { echo "tiltmaze still runs 15 s after the chip stopped"; kill "$game"; exit 1; }
+wait_for "tiltmaze to end once the chip stopped" 'game_ended' || { echo "tiltmaze still runs after the chip stopped"; kill "$game"; exit 1; }
 echo "tiltmaze exit status $(cat /tmp/play.status) after the chip stopped:"
 cat /tmp/play.err
 [ "$(cat /tmp/play.status)" = 1 ] || exit 1
@@ -122,7 +123,7 @@ i2cset -y "$bus" 0x6a 0x17 0x03
 i2cset -y "$bus" 0x68 0x75 0x68     # MPU-6050 WHO_AM_I
 modprobe inv-mpu6050-i2c
 echo "mpu6050 0x68" > "/sys/bus/i2c/devices/i2c-$bus/new_device"
-wait-for /sys/bus/iio/devices/iio:device0 10
+wait-for /sys/bus/iio/devices/iio:device0
 $BINARY monitor --source i2c --sensor-rate 200 --samples 1500 | tail -1 | sed 's/^/cpu i2c-dev: /'
 $BINARY monitor --source iio:mpu6050 --sensor-rate 200 --samples 1500 | tail -1 | sed 's/^/cpu iio polled: /'
 echo 0x68 > "/sys/bus/i2c/devices/i2c-$bus/delete_device"

@@ -15,6 +15,16 @@
 set -eu
 modprobe i2c-dev
 modprobe i2c-stub chip_addr=0x68,0x69,0x6a,0x6b
+# Leave the boot as found, passed or failed: the chips and the stub go (with
+# them left, every later `--source auto` would find an MPU-6050).
+leave() {
+    [ -n "${bus:-}" ] || return 0
+    for address in 0x68 0x69 0x6a 0x6b; do
+        [ -e "/sys/bus/i2c/devices/$bus-00${address#0x}" ] && echo "$address" > "/sys/bus/i2c/devices/i2c-$bus/delete_device"
+    done
+    rmmod i2c-stub 2>/dev/null || echo "could not unload i2c-stub"
+}
+trap leave EXIT
 bus=$(i2c-stub-bus)
 echo "i2c-stub is bus $bus"
 i2cset -y "$bus" 0x68 0x75 0x68                                     # MPU-6050 WHO_AM_I
@@ -29,7 +39,7 @@ modprobe st_lsm6dsx_i2c
 for chip in "mpu6050 0x68" "bmi160 0x69" "lsm6ds3 0x6a" "lsm6dso 0x6b"; do
     echo "$chip" > "/sys/bus/i2c/devices/i2c-$bus/new_device"
 done
-wait-for /sys/bus/iio/devices/iio:device5 10
+wait-for /sys/bus/iio/devices/iio:device5
 
 # The fixtures: one per chip, its devices (accelerometer half first) and their parents once.
 for chip in mpu6050 bmi160 lsm6ds3 lsm6dso; do
@@ -80,6 +90,3 @@ i2cset -f -y "$bus" 0x68 0x3f 0x37; i2cset -f -y "$bus" 0x68 0x40 0x6e
 i2cset -f -y "$bus" 0x68 0x47 0x03; i2cset -f -y "$bus" 0x68 0x48 0xe8
 $BINARY monitor --source iio:mpu6050 --sensor-rate 200 --json --samples 60 > /tmp/monitor.out
 sed 's/^/mpu6050-polled-json: /' /tmp/monitor.out
-
-# Leave the boot as found for the scenarios after this one (the IIO devices go with their chips).
-for address in 0x68 0x69 0x6a 0x6b; do echo "$address" > "/sys/bus/i2c/devices/i2c-$bus/delete_device"; done

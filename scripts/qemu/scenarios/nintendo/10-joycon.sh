@@ -12,16 +12,17 @@
 # host-check can compare them with what the driver's arithmetic and the
 # input core's filtering predict from the raw counts sent.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe uhid
 modprobe evdev
 modprobe hid-nintendo
-wait-for /dev/uhid 5
+wait-for /dev/uhid
 
 mkfifo /tmp/joycon.in
 ./joycon </tmp/joycon.in >/tmp/joycon.out 2>/tmp/joycon.err &
 exec 3>/tmp/joycon.in
-for _ in $(seq 1 50); do grep -q ready /tmp/joycon.out && break; sleep 0.1; done
+wait_for "hid-nintendo to finish probing the uhid Joy-Con" 'grep -q ready /tmp/joycon.out' || true
 # The handshake as the helper saw it, and what the driver said about it.
 cat /tmp/joycon.err
 dmesg | grep -E 'nintendo|input: Nintendo' || true
@@ -31,10 +32,8 @@ grep -q ready /tmp/joycon.out || { echo "hid-nintendo did not finish probing the
 # Linux 6.3 (the x86 guest's 6.1); since 6.4 the HID device's own name,
 # "Joy-Con (L)", and "Joy-Con (L) (IMU)" (the arm64 guest's 6.12, Raspberry
 # Pi OS's). tiltmaze must know the controller by either.
-for _ in $(seq 1 50); do
-    grep -q -e '^N: Name="Nintendo Switch Left Joy-Con IMU"$' -e '^N: Name="Joy-Con (L) (IMU)"$' /proc/bus/input/devices && break
-    sleep 0.1
-done
+wait_for "the Joy-Con's IMU input device" \
+    "grep -q -e '^N: Name=\"Nintendo Switch Left Joy-Con IMU\"\$' -e '^N: Name=\"Joy-Con (L) (IMU)\"\$' /proc/bus/input/devices" || true
 if grep -q '^N: Name="Nintendo Switch Left Joy-Con IMU"$' /proc/bus/input/devices; then
     name="Nintendo Switch Left Joy-Con" imu_name="Nintendo Switch Left Joy-Con IMU"
 else
@@ -74,7 +73,12 @@ monitor-samples "$imu" 3 joycon-monitor-json "motion 0 0 4096 0 0 0  0 2048 3547
 # monitor must give all three samples, the silent one too (the values it
 # had, 5 ms on): host-check, lines "joycon-monitor-still-json:".
 monitor-samples "$imu" 3 joycon-monitor-still-json "motion 0 0 4096 0 0 0  2 -3 4099 0 0 0  0 0 4104 1 0 -1"
-sleep 0.2
+# The capture has the frames of both reports: six SYN_REPORTs, one a sample.
+frames() {
+    hexdump -v -e '1/4 "%d " 1/4 "%d " 1/4 "%d " 1/4 "%d " 1/2 "%u " 1/2 "%u " 1/4 "%d\n"' /tmp/imu-events.bin |
+        awk '$5 == 0 && $6 == 0 { n++ } END { print n + 0 }'
+}
+wait_for "the capture to hold the six frames sent" '[ "$(frames)" -ge 6 ]'
 kill $capture
 hexdump -v -e '1/4 "%d " 1/4 "%d " 1/4 "%d " 1/4 "%d " 1/2 "%u " 1/2 "%u " 1/4 "%d\n"' /tmp/imu-events.bin |
     awk '{ printf "imu-event: %d.%06d %d %d %d\n", $1, $3, $5, $6, $7 }'
@@ -82,6 +86,5 @@ hexdump -v -e '1/4 "%d " 1/4 "%d " 1/4 "%d " 1/4 "%d " 1/2 "%u " 1/2 "%u " 1/4 "
 # Unplug: the driver's nodes go away with the device.
 echo quit >&3
 exec 3>&-
-for _ in $(seq 1 50); do [ -e "/sys/class/input/${imu##*/}" ] || break; sleep 0.1; done
-[ ! -e "/sys/class/input/${imu##*/}" ] || { echo "$imu still there after the unplug"; exit 1; }
+wait_for "$imu to go after the unplug" '[ ! -e "/sys/class/input/${imu##*/}" ]' || { echo "$imu still there after the unplug"; exit 1; }
 echo "unplugged: $imu and $pad are gone"

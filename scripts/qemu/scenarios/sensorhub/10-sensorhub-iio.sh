@@ -14,6 +14,7 @@
 #
 # Lines "layout ...", "scan ..." and "tiltmaze ..." are the findings.
 set -u
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./hub-lib
 
 load_modules || exit 1
@@ -42,15 +43,14 @@ ls -l /dev/iio:* | sed 's/^/layout dev: /'
 echo "--- buffered capture"
 enable "$ACCEL" || failed=1
 enable "$GYRO" || failed=1
-echo state >&3
-sleep 0.3
-grep '^state' /tmp/hub.out | tail -2
+state_report || failed=1
 an=$(node "$ACCEL") gn=$(node "$GYRO")
-timeout 10 dd if="$an" of=/tmp/accel.bin bs=24 count=8 2>/tmp/accel.dd &
+# (timeout: a bound only a hang reaches.)
+timeout 120 dd if="$an" of=/tmp/accel.bin bs=24 count=8 2>/tmp/accel.dd &
 ar=$!
-timeout 10 dd if="$gn" of=/tmp/gyro.bin bs=24 count=8 2>/tmp/gyro.dd &
+timeout 120 dd if="$gn" of=/tmp/gyro.bin bs=24 count=8 2>/tmp/gyro.dd &
 gr=$!
-sleep 0.3
+wait_for "both readers to have their node open" 'reading_from "$an" && reading_from "$gn"' || failed=1
 echo "burst 8" >&3
 wait $ar; echo "accel reader ($an, dd bs=24 count=8): exit $?, $(tr '\n' ' ' </tmp/accel.dd)"
 wait $gr; echo "gyro reader ($gn, dd bs=24 count=8): exit $?, $(tr '\n' ' ' </tmp/gyro.dd)"
@@ -85,12 +85,10 @@ disable "$GYRO"
 platform=$(dirname "$(readlink -f "$ACCEL")")
 echo "accel platform device: runtime_status $(cat "$platform/power/runtime_status")," \
      "autosuspend_delay_ms $(cat "$platform/power/autosuspend_delay_ms")"
-t=0
-while [ "$(cat "$platform/power/runtime_status")" != suspended ] && [ $t -lt 100 ]; do sleep 0.1; t=$((t + 1)); done
-echo "accel platform device: runtime_status $(cat "$platform/power/runtime_status") about $t x 0.1 s after buffer/enable=0"
-echo state >&3
-sleep 0.3
-grep '^state' /tmp/hub.out | tail -2
+t=$(uptime_s)
+wait_for "the accel platform device to suspend" '[ "$(cat "$platform/power/runtime_status")" = suspended ]' || true
+echo "accel platform device: runtime_status $(cat "$platform/power/runtime_status") about $(($(uptime_s) - t)) s after buffer/enable=0"
+state_report || failed=1
 
 echo "--- tiltmaze devices"
 $BINARY devices >/tmp/devices.out 2>&1; echo "tiltmaze devices: exit $?"
@@ -106,14 +104,16 @@ sed 's/^/tiltmaze doctor: /' /tmp/doctor.out
 [ $status = 0 ] && grep -qF "ready: tiltmaze play will use hid-sensor-hub on" /tmp/doctor.out ||
     { echo "CHECK FAILED: doctor should find the hub ready"; failed=1; }
 
-# monitor: the helper keeps sending the known sequence for 20 s at 100 Hz, or
-# faster if monitor asks (dropped while the sensors are off), so whatever
-# monitor switches on has data. The source is named (iio:accel_3d, which is
-# also what --source iio picks here, as devices says) so that IIO devices
-# other scenarios of the same boot leave behind cannot be chosen instead.
+# monitor: the helper keeps sending the known sequence at 100 Hz, or faster
+# if monitor asks (dropped while the sensors are off), until told to stop, so
+# whatever monitor switches on has data however long it takes to start. It
+# ends after 100 samples (timeout: a bound only a hang reaches). The source
+# is named (iio:accel_3d, which is also what --source iio picks here, as
+# devices says) so that IIO devices other scenarios of the same boot leave
+# behind cannot be chosen instead.
 echo "--- tiltmaze monitor --source iio:accel_3d --json"
-echo "burst 2000" >&3
-timeout 5 $BINARY monitor --source iio:accel_3d --json >/tmp/monitor.out 2>/tmp/monitor.err
+echo "burst 1000000" >&3
+timeout 120 $BINARY monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor.out 2>/tmp/monitor.err
 echo "tiltmaze monitor: exit $?, $(wc -l </tmp/monitor.out) lines"
 head -5 /tmp/monitor.out | sed 's/^/tiltmaze monitor first: /'
 tail -2 /tmp/monitor.out | sed 's/^/tiltmaze monitor last: /'
@@ -129,21 +129,26 @@ echo "helper: $(grep -c '^sent accel' /tmp/hub.out) accel and $(grep -c '^sent g
 # buffer's sample count, and the kernel reports the node readable only once
 # watermark scans are queued.
 echo "--- tiltmaze monitor while capturing"
-echo "burst 2000" >&3
+echo "burst 1000000" >&3
 $BINARY monitor --source iio:accel_3d --json >/tmp/monitor2.out 2>/tmp/monitor2.err &
 mon=$!
-sleep 3
+# Capturing: the buffer it switched on, and samples coming out.
+wait_for "monitor to capture from $an (or to end)" \
+    '! kill -0 $mon 2>/dev/null || { [ "$(cat "$ACCEL/buffer/enable")" = 1 ] && reading_from "$an" && [ -s /tmp/monitor2.out ]; }' ||
+    failed=1
 for f in buffer/enable buffer/length buffer/watermark trigger/current_trigger current_timestamp_clock \
          in_accel_sampling_frequency scan_elements/in_accel_x_en scan_elements/in_accel_y_en \
          scan_elements/in_accel_z_en scan_elements/in_timestamp_en; do
     echo "tiltmaze configured: $f = $(cat "$ACCEL/$f" 2>&1)"
 done
 queued=""
+# (A sampling of the queue for the record, not a wait: 0.05 s apart.)
 for _ in $(seq 1 12); do queued="$queued $(cat "$ACCEL/buffer/data_available")"; sleep 0.05; done
 echo "tiltmaze capturing: buffer/data_available every 50 ms:$queued"
 [ "$(cat "$ACCEL/buffer/watermark")" = 1 ] || { echo "CHECK FAILED: the reader is woken only every $(cat "$ACCEL/buffer/watermark") scans"; failed=1; }
 # The same sensor reporting at about 10 Hz (a slow rate, or a hub that only
-# reports changes larger than its sensitivity).
+# reports changes larger than its sensitivity): the sleep paces the reports
+# sent, it waits for nothing.
 echo "burst 0" >&3
 for _ in $(seq 1 40); do echo "accel 100 -100 1001" >&3; sleep 0.1; done
 if kill -0 $mon 2>/dev/null; then
@@ -156,16 +161,20 @@ fi
 echo "tiltmaze monitor at 10 Hz: buffer/enable $(cat "$ACCEL/buffer/enable"), data_available $(cat "$ACCEL/buffer/data_available")"
 sed 's/^/tiltmaze monitor at 10 Hz stderr: /' /tmp/monitor2.err
 
-# Unplug under monitor.
+# Unplug under monitor: only once it reads (the buffer it switched on, its
+# node open, samples out); unplugged sooner, it would not find the hub at all.
 echo "--- unplug under tiltmaze monitor"
-echo "burst 2000" >&3
+echo "burst 1000000" >&3
 $BINARY monitor --source iio:accel_3d --json >/tmp/monitor3.out 2>/tmp/monitor3.err &
 mon=$!
-sleep 3
+wait_for "monitor to capture from $an before the unplug (or to end)" \
+    '! kill -0 $mon 2>/dev/null || { [ "$(cat "$ACCEL/buffer/enable")" = 1 ] && reading_from "$an" && [ -s /tmp/monitor3.out ]; }' ||
+    failed=1
+kill -0 $mon 2>/dev/null || { echo "CHECK FAILED: monitor ended before the unplug:"; cat /tmp/monitor3.err; failed=1; }
 stop_hub
-for _ in $(seq 1 50); do kill -0 $mon 2>/dev/null || break; sleep 0.1; done
+wait_for "monitor to end after the unplug" '! kill -0 $mon 2>/dev/null'
 if kill -0 $mon 2>/dev/null; then
-    echo "tiltmaze monitor after unplug: still running 5 s later; $(wc -l </tmp/monitor3.out) lines"
+    echo "tiltmaze monitor after unplug: still running; $(wc -l </tmp/monitor3.out) lines"
     kill $mon; wait $mon; echo "tiltmaze monitor after unplug: exit $? after SIGTERM"
 else
     wait $mon; status=$?; echo "tiltmaze monitor after unplug: exit $status, $(wc -l </tmp/monitor3.out) lines"

@@ -9,6 +9,7 @@
 # /dev/iio:deviceN when the hub is unplugged (the helper destroys the device
 # after the 5th report): what does it get?
 set -u
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./hub-lib
 
 # This time the drivers come after the device: nothing binds it until
@@ -33,8 +34,8 @@ dump "$ACCEL/buffer0" "layout16 accel buffer0"
 echo "layout16 accel platform device runtime PM: $(cat "$platform/power/runtime_status" 2>&1)"
 
 echo "--- tiltmaze monitor --source iio:accel_3d --json on 16-bit axes"
-echo "burst 2000" >&3
-timeout 10 $BINARY monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
+echo "burst 1000000" >&3
+timeout 120 $BINARY monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
 echo "tiltmaze monitor16: exit $?, $(wc -l </tmp/monitor16.out) lines"
 head -3 /tmp/monitor16.out | sed 's/^/tiltmaze monitor16 first: /'
 sed 's/^/tiltmaze monitor16 stderr: /' /tmp/monitor16.err
@@ -44,7 +45,8 @@ echo "burst 0" >&3
 # SIGUSR1 starts the same 8-report burst as the command.
 before=$(grep -c '^burst .* done' /tmp/hub.out)
 kill -USR1 "$HUB"
-for _ in $(seq 1 50); do [ "$(grep -c '^burst .* done' /tmp/hub.out)" -ge $((before + 2)) ] && break; sleep 0.1; done
+wait_for "the helper to finish the accel and gyro bursts SIGUSR1 started" \
+    '[ "$(grep -c "^burst .* done" /tmp/hub.out)" -ge $((before + 2)) ]' || failed=1
 echo "SIGUSR1: $(( $(grep -c '^burst .* done' /tmp/hub.out) - before )) bursts done (accel and gyro)"
 
 echo "--- buffered capture, unplugged after the 5th report"
@@ -52,15 +54,20 @@ enable "$ACCEL" || failed=1
 echo "accel platform device runtime PM with the buffer on: $(cat "$platform/power/runtime_status" 2>&1)"
 echo "hwfifo_enabled $(cat "$ACCEL/buffer/hwfifo_enabled" 2>&1), hwfifo_timeout $(cat "$ACCEL/buffer/hwfifo_timeout" 2>&1)"
 an=$(node "$ACCEL")
-timeout 15 dd if="$an" of=/tmp/unplug.bin bs=24 count=100 2>/tmp/unplug.dd &
+# (timeout: a bound only a hang reaches.)
+timeout 120 dd if="$an" of=/tmp/unplug.bin bs=24 count=100 2>/tmp/unplug.dd &
 reader=$!
-sleep 0.3
-# Values that fill all 16 bits, with and without the sign.
+wait_for "the reader to have $an open" 'reading_from "$an"' || failed=1
+# Values that fill all 16 bits, with and without the sign. Each report is
+# sent once the reader has the one before (a scan still queued when the
+# device goes is lost: the kernel ends the read with ENODEV first).
 sent="1 -2 3|-32768 32767 -1|4660 -4661 22136|0 0 1000|-1000 2000 -3000"
 echo "unplug-after 5" >&3
-echo "$sent" | tr '|' '\n' | while read -r v; do
-    echo "accel $v" >&3
-    sleep 0.1
+k=0
+for v in $(echo "$sent" | tr ' |' '_ '); do
+    echo "accel $(echo "$v" | tr '_' ' ')" >&3
+    k=$((k + 1))
+    [ "$k" = 5 ] || wait_for "scan $k at the reader" '[ "$(wc -c </tmp/unplug.bin)" -ge $((k * 24)) ]' || failed=1
 done
 wait $reader
 echo "reader blocked on $an at unplug (dd bs=24 count=100): exit $?, $(tr '\n' ' ' </tmp/unplug.dd)"

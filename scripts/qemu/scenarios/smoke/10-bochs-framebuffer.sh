@@ -7,7 +7,7 @@
 set -eu
 
 modprobe bochs
-wait-for /dev/fb0 5
+wait-for /dev/fb0
 
 fb=/sys/class/graphics/fb0
 echo "fb0: $(cat $fb/name), $(cat $fb/virtual_size), $(cat $fb/bits_per_pixel) bpp, stride $(cat $fb/stride)"

@@ -7,15 +7,16 @@
 # (host-check); SIGTERM ends it with status 0 and the console in text mode.
 # Needs `run.py --vga virtio`, so it is a boot of its own.
 set -eu
+. /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe virtio_pci
 modprobe virtio-gpu
-wait-for /dev/dri/card0 5
+wait-for /dev/dri/card0
 card=/sys/class/drm/card0
 for c in "$card"-*; do echo "$(basename "$c"): $(cat "$c/status"), modes $(head -1 "$c/modes")"; done
 game=$(start-game --display kms --source sim --level /scenario/still.txt)
 wait-kms-flip
-[ "$(./kdmode /dev/tty1)" = graphics ] || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
+tty1_mode_is graphics || { echo "tty1 is not in graphics mode while tiltmaze plays on KMS"; exit 1; }
 screendump --settled-below 34 play-virtio
 stop-game "$game"
-[ "$(./kdmode /dev/tty1)" = text ] || { echo "tty1 was left in graphics mode"; exit 1; }
+tty1_mode_is text || { echo "tty1 was left in graphics mode"; exit 1; }
