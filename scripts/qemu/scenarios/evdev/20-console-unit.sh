@@ -39,7 +39,7 @@ rm -f /tmp/unit.status /tmp/unit.err
 setsid env $environment sh -c 'exec </dev/tty1 >/dev/tty1 2>/tmp/unit.err; "$0" "$@"; echo $? > /tmp/unit.status' \
     "$BINARY" $arguments &
 
-wait_for "the game to say it waits for a sensor (or to end)" '[ -e /tmp/unit.status ] || grep -q "looking again" /tmp/unit.err' ||
+wait_for "the game to say it waits for a sensor (or to end)" '[ -e /tmp/unit.status ] || grep -q "looking again" /tmp/unit.err 2>/dev/null' ||
     { echo "the game did not say it waits for a sensor:"; cat /tmp/unit.err; exit 1; }
 [ ! -e /tmp/unit.status ] || { echo "the game ended while waiting for a sensor:"; cat /tmp/unit.err; exit 1; }
 # Its errors go to the journal under systemd: the screen must say it too (tty1's text, from /dev/vcs1).
