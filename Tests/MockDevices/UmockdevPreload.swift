@@ -40,7 +40,7 @@ public enum UmockdevPreload {
     /// Runs this test binary again, under `umockdev-wrapper`, with only the
     /// tests whose id matches `suite` (e.g. "IIOTests.MockDeviceSuites/MPU6050"),
     /// and waits up to `timeout` for it; kills that child if it overruns.
-    public static func rerun(suite: String, timeout: Duration = .seconds(120)) throws(TestbedError) -> ChildTestRun {
+    public static func rerun(suite: String, timeout: Duration = .seconds(600)) throws(TestbedError) -> ChildTestRun {
         guard let wrapper = wrapperPath else {
             throw TestbedError("umockdev-wrapper is not installed (Debian package umockdev)")
         }

@@ -60,7 +60,7 @@ public enum UnprivilegedFileAccess {
     /// whose point is a permission root does not feel: `access(2)` checks
     /// the real uid, which `setfsuid` leaves alone. Only when the tests run as
     /// root; the caller runs its body itself otherwise.
-    public static func rerunAsNobody(_ filter: String, timeout: Duration = .seconds(120)) throws(TestbedError)
+    public static func rerunAsNobody(_ filter: String, timeout: Duration = .seconds(600)) throws(TestbedError)
         -> ChildTestRun {
         try ChildTestRun.run(filter: filter, behind: unprivilegedCommand([]), timeout: timeout)
     }

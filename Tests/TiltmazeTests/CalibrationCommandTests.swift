@@ -43,7 +43,7 @@ struct CalibrationCommandTests {
         try pane.runTiltmaze("play --source sim --level \(ProgramRunner.firstRoll)")
         _ = try pane.waitFor { $0.contains("sensor: simulated") }
         let start = try #require(try pane.ballPosition())
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         var now = start
         while Date() < deadline, now.column <= start.column + 4 {
             usleep(200_000)

@@ -177,6 +177,16 @@ struct IIOPlayTests {
         return s.bytes
     }
 
+    /// The same board lying level.
+    func level(_ t: Int64) -> [UInt8] {
+        var s = ScanBytes()
+        s.be16(0); s.be16(0); s.be16(Int16((9.80665 / 0.000598).rounded()))
+        s.be16(0); s.be16(0); s.be16(0)
+        s.pad(to: 8)
+        s.le64(t)
+        return s.bytes
+    }
+
     @Test("tilting the IMU rolls the ball; unplugging it ends the game with a message and the terminal restored")
     func playsAndSurvivesUnplug() throws {
         let mpu = MockIIODevice.mpu6050()
@@ -185,12 +195,17 @@ struct IIOPlayTests {
             try testbed.add(mpu)
             let pane = try TmuxPane.seeingMockDevices(columns: 80, rows: 24)
             try pane.runTiltmaze("play --source iio --level \(ProgramRunner.firstRoll)")
-            _ = try pane.waitFor { $0.contains("sensor: mpu6050 on iio:device0") }
+            // A real IMU sends scans from the moment its trigger is set: the board lies level while
+            // the game starts, however long that takes (a trigger silent for a second is polled instead).
+            var t: Int64 = 1_000_000_000
+            _ = try pane.waitFor { screen in
+                for _ in 0..<4 { try? testbed.writeScans(level(t), to: "/dev/iio:device0"); t += 5_000_000 }
+                return screen.contains("sensor: mpu6050 on iio:device0")
+            }
             let start = try #require(try pane.ballPosition())
 
-            var t: Int64 = 1_000_000_000
             // Stops as soon as the ball has moved; the bound only catches a hang.
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(60)
             var moved = start
             while Date() < deadline {
                 for _ in 0..<20 { try testbed.writeScans(tiltedRight(t), to: "/dev/iio:device0"); t += 5_000_000 }
@@ -232,7 +247,7 @@ func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed,
     p.standardError = err
     try p.run()
     let enable = "/sys/bus/iio/devices/\(device)/buffer/enable"
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(60)
     // Read once a round and kept: while the program sets its capture up,
     // `enable` can read "1" and then, for a moment, not (a second look
     // found it so under arm64 emulation, one run in eight, and the test

@@ -37,7 +37,7 @@ enum ProgramRunner {
     ///   (setpriv, to run as another user) goes first.
     /// - Parameter environment: variables to set over the test's own (a player's HOME).
     static func run(_ args: [String], command: [String] = [binary], environment: [String: String] = [:],
-                    timeout: TimeInterval = 20) throws -> Result {
+                    timeout: TimeInterval = 120) throws -> Result {
         let p = Process()
         if !environment.isEmpty {
             p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

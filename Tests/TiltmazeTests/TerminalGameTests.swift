@@ -15,7 +15,7 @@ struct TerminalGameTests {
     func ballPosition(_ pane: TmuxPane, from start: (column: Double, row: Double),
                       until done: ((column: Double, row: Double)) -> Bool) throws -> (column: Double, row: Double) {
         var last = start
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             usleep(200_000)
             if let p = try ballPosition(pane) { last = p }

@@ -67,7 +67,7 @@ final class TmuxPane {
     }
 
     /// Polls the screen until `predicate` holds, up to `timeout` seconds.
-    func waitFor(timeout: TimeInterval = 15, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
+    func waitFor(timeout: TimeInterval = 60, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         repeat {
