@@ -27,18 +27,24 @@ play: deps-play
 	TILTMAZE_PLAY_ONLY=1 $(SWIFT) build -c release --no-color-diagnostics --product tiltmaze $(SWIFT_BUILD_FLAGS)
 	.build/release/tiltmaze play $(ARGS)
 
-test: deps-test build
+# Each step says how long it took (scripts/timed.sh); the list is printed
+# again at the end, so a CI log shows where its minutes went.
+TIMED := scripts/timed.sh
+test: deps-test
+	@mkdir -p .build && : >.build/test-times.txt
+	$(TIMED) build $(MAKE) build
 	python3 scripts/check-module-layers.py
 	python3 scripts/check-deb.py --static
-	scripts/with-load.sh $(SWIFT) test
-	$(MAKE) test-library
-	$(MAKE) test-install
-	$(MAKE) test-deb
-	$(MAKE) test-fresh
+	$(TIMED) suite scripts/with-load.sh $(SWIFT) test
+	$(TIMED) test-library $(MAKE) test-library
+	$(TIMED) test-install $(MAKE) test-install
+	$(TIMED) test-deb $(MAKE) test-deb
+	$(TIMED) test-fresh $(MAKE) test-fresh
 	$(MAKE) test-arm64
-	$(MAKE) test-qemu
-	$(MAKE) test-tsan
-	$(MAKE) bench-smoke
+	$(TIMED) test-qemu $(MAKE) test-qemu
+	$(TIMED) test-tsan $(MAKE) test-tsan
+	$(TIMED) bench-smoke $(MAKE) bench-smoke
+	@echo "make test: every tier passed; the time each took:"; cat .build/test-times.txt
 
 # The real-kernel tier: Debian's kernel booted in qemu runs scenarios against
 # the built tiltmaze (scripts/qemu/README.md). TILTMAZE_SKIP_QEMU=1 skips it
@@ -142,12 +148,12 @@ ARM64_BUILD := .build-arm64/aarch64-unknown-linux-gnu
 # On an aarch64 machine (a Pi) `swift test` above already ran the suite natively.
 ifeq ($(shell uname -m),x86_64)
 test-arm64: build release
-	scripts/arm64/test.sh
-	scripts/arm64/release.sh
-	python3 scripts/check-deb.py --arch arm64
-	python3 scripts/arm64/same-answers.py .build/debug/tiltmaze $(ARM64_BUILD)/debug/tiltmaze \
+	$(TIMED) arm64-suite scripts/arm64/test.sh
+	$(TIMED) arm64-release scripts/arm64/release.sh
+	$(TIMED) arm64-deb python3 scripts/check-deb.py --arch arm64
+	$(TIMED) arm64-answers python3 scripts/arm64/same-answers.py .build/debug/tiltmaze $(ARM64_BUILD)/debug/tiltmaze \
 		.build/static/release/tiltmaze $(ARM64_BUILD)/release/tiltmaze
-	$(MAKE) test-qemu-arm64
+	$(TIMED) arm64-qemu $(MAKE) test-qemu-arm64
 else
 test-arm64:
 	@if [ "$(CI)" = true ]; then echo "the arm64 tier needs an x86_64 host (it cross-builds from one)" >&2; exit 1; fi
