@@ -46,6 +46,39 @@ struct FramebufferScreenTests {
         #expect(differing == 0)
     }
 
+    @Test("while a menu is open the hint bar names the menu's keys, and the game's once it closes; as a fresh screen would draw it",
+          arguments: [(400, 260), (200, 120)])
+    func menuHints(width: Int, height: Int) throws {
+        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: width, height: height)
+        let surface = FramebufferSurface(width: width, height: height, format: .xrgb8888)
+        let bar = screen.layout.hintBar
+        func barPixels(_ surface: FramebufferSurface) -> [UInt32] {
+            var pixels: [UInt32] = []
+            for y in bar.y ..< bar.y + bar.height { for x in bar.x ..< bar.x + bar.width { pixels.append(surface.rawPixel(x: x, y: y)) } }
+            return pixels
+        }
+        var world = World(level: Fixtures.level, dt: 1.0 / 60)
+        var bars: [[UInt32]] = []
+        let menus: [MenuState?] = [nil, nil, MenuState(.paused), MenuState(.paused, selected: 1), MenuState(.paused, selected: 1), nil, nil]
+        for (i, menu) in menus.enumerated() {
+            world.step(gravity: Vector3(3, 1, -8))
+            var s = WorldSnapshot()
+            world.snapshot(into: &s)
+            for rect in screen.compose(s, menu: menu) { surface.copy(rect, from: screen.picture) }
+            // What a screen made now, in one full repaint, shows.
+            let fresh = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: width, height: height)
+            let expected = FramebufferSurface(width: width, height: height, format: .xrgb8888)
+            for rect in fresh.compose(s, menu: menu) { expected.copy(rect, from: fresh.picture) }
+            #expect(barPixels(surface) == barPixels(expected), "frame \(i) (\(width)×\(height)): the hint bar differs from a fresh screen's")
+            bars.append(barPixels(surface))
+            if i == 3, let path = ProcessInfo.processInfo.environment["TILTMAZE_TEST_PICTURE"] {
+                try PNGImage(width: width, height: height, pixels: surface.rgbBytes()).write(to: "\(path)-\(width)x\(height).png")
+            }
+        }
+        #expect(bars[2] != bars[0], "the menu's hints are not the game's")
+        #expect(bars[5] == bars[0] && bars[6] == bars[0], "the game's hints are back once the menu closed")
+    }
+
     @Test("a ball rolling across the maze costs a small part of a full frame's bytes")
     func smallDamage() throws {
         let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 800, height: 480)

@@ -23,6 +23,9 @@ public final class FramebufferScreen {
     var levelLabels: TextList
     let sensorLabel: [UInt8]
     let hints: [UInt8]
+    /// While a menu is open the bar names the menu's keys, not the game's.
+    let menuHints: [UInt8]
+    private var showsMenuHints = false
     private var notice: [UInt8]?
     /// With `--stats`: the frame loop's figures, shown on the hint bar (the
     /// whole width: they do not fit beside the status text), and the
@@ -57,7 +60,9 @@ public final class FramebufferScreen {
         title = BitmapFont.bytes(banner.title)
         levelLabels = TextList(banner.levelLabels)
         sensorLabel = BitmapFont.bytes("sensor: " + sensorName)
-        hints = BitmapFont.bytes("arrows/WASD tilt - space level - p/Enter menu - r restart - q quit")
+        // The terminal's words; the font draws their middle dots as dashes.
+        hints = BitmapFont.bytes(GameScreen.hints)
+        menuHints = BitmapFont.bytes(GameScreen.menuHints)
         // With --stats the figures take the hint bar, drawn over it as they change.
         let art = ScreenArt(layout: layout, hint: showStatistics ? [] : hints, hintColor: GamePalette.footerText)
         compositor = MazeCompositor(level: level, art: art, width: width, height: height,
@@ -112,6 +117,16 @@ public final class FramebufferScreen {
         shownStatusCount = -1
     }
 
+    /// The key hints across their bar, over what the picture's fixtures put there.
+    private func drawHints(_ bytes: [UInt8]) {
+        let bar = layout.hintBar
+        drawBar(bar, background: GamePalette.footerBackground, into: picture)
+        bytes.withUnsafeBufferPointer {
+            _ = BitmapFont.draw($0, x: layout.textInset, y: bar.y + 2 * layout.textScale, scale: layout.textScale,
+                                color: GamePalette.footerText, into: picture)
+        }
+    }
+
     /// The frame loop's figures across the hint bar.
     private func drawFigures() {
         let bar = layout.hintBar
@@ -129,12 +144,22 @@ public final class FramebufferScreen {
         // sprites are put back before this frame's box (if any) goes on top.
         let full = compositor.compose(snapshot, player: banner.player, restoring: lastMenuBox)
         if full { shownStatusCount = -1 }
+        // A full repaint leaves the game's hints on the bar (they are part of the picture's
+        // fixtures), and so does putting back what the last menu box covered, where it did.
+        let barHasMenuHints = showsMenuHints && !full
+        var barIsMixed = false
         if let box = lastMenuBox {
             // On a small screen the box may have covered a bar: draw it again.
             if box.y < layout.statusBar.y + layout.statusBar.height { shownStatusCount = -1 }
-            if box.y + box.height > layout.hintBar.y { statisticsChanged = true }
+            if box.y + box.height > layout.hintBar.y { statisticsChanged = true; barIsMixed = barHasMenuHints }
         }
         if let changed = drawStatus(snapshot, tinted: tinted), !full { compositor.add(changed) }
+        let wantsMenuHints = menu != nil && !showsStatistics
+        if wantsMenuHints != barHasMenuHints || barIsMixed {
+            drawHints(wantsMenuHints ? menuHints : hints)
+            if !full { compositor.add(layout.hintBar) }
+        }
+        showsMenuHints = wantsMenuHints
         if showsStatistics, full || statisticsChanged {
             drawFigures()
             if !full { compositor.add(layout.hintBar) }
