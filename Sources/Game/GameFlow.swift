@@ -130,7 +130,11 @@ public struct GameFlow: Sendable {
         case .pause, .back, .cancel:
             if open.menu == .paused { menu = nil }
             if open.menu == .levels { menu = levelsReturn }
-        case .level, .restart, .quit, .screenshot, .character:
+        case .level:
+            // The keyboard's board keeps its tilt across a menu: levelled here, the level
+            // chosen next starts still instead of rolling at once the way the last one was won.
+            return .level
+        case .restart, .quit, .screenshot, .character:
             break
         }
         return nil

@@ -18,6 +18,15 @@ struct GameFlowTests {
         #expect(flow.menu == nil && !flow.wantsPause)
     }
 
+    @Test("space levels the simulated board in a menu too, and the menu stays open")
+    func levelInMenu() {
+        var flow = GameFlow()
+        _ = flow.handle(.pause)
+        _ = flow.handle(.down)
+        #expect(flow.handle(.level) == .level)
+        #expect(flow.menu?.selectedItem == .restart)
+    }
+
     @Test("pause or select opens the pause menu on Resume; the physics should stop")
     func opening() {
         for input in [GameInput.pause, .select] {

@@ -28,10 +28,4 @@ public enum Emulation {
     /// of SIGABRT without its handler having run (a segmentation fault's does
     /// run), so a crash handler's work cannot be checked there.
     public static let abortSignal = "under qemu-user a process that calls abort() dies of SIGABRT without its SIGABRT handler having run (a SIGSEGV handler does run)"
-
-    /// Not a known qemu-user difference: seen three times in the arm64 tier's
-    /// full emulated run (never alone there, never natively, loaded or not),
-    /// the win menu's Next level is not taken within a minute. Open in
-    /// issue 41: skipped there until it is understood.
-    public static let campaignNextLevel = "under qemu-user in the full emulated suite (not alone, not natively) the win menu's Next level was not taken within 60 s three runs in a row: unexplained, open in issue 41"
 }
