@@ -8,6 +8,9 @@ public struct LevelFileError: Error, CustomStringConvertible {
     public let path: String
     public let reason: String
     public var description: String { "\(path): cannot read the level file: \(reason)" }
+    /// Read, but not text: a problem with what the file holds, not with getting at it.
+    public var isNotText: Bool { reason == Self.notText }
+    static let notText = "it is not UTF-8 text"
 }
 
 /// Levels on disk.
@@ -25,7 +28,7 @@ public enum LevelFile {
         case .failure(let errno): throw LevelFileError(path: path, reason: "\(errno)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw LevelFileError(path: path, reason: "it is not UTF-8 text")
+            throw LevelFileError(path: path, reason: LevelFileError.notText)
         }
         return try LevelParser(file: path).parse(text)
     }

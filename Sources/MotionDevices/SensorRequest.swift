@@ -74,7 +74,7 @@ public enum SensorRequest: Equatable, Sendable {
             switch self {
             case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI, acceleration: acceleration)
             case .sim, .evdev, .i2c, .replay:
-                throw SourceError(description: "--iio-uri is for IIO sensors: use it with --source auto, iio or iio:NAME")
+                throw SourceError(description: "--iio-uri is for IIO sensors: use it with --source auto, iio or iio:NAME", kind: .misuse)
             case .iio: break
             }
         }
@@ -129,7 +129,7 @@ public enum SensorRequest: Equatable, Sendable {
         let probes: [I2CProbe]
         if let bus {
             guard let number = I2CAdapter.number(ofNode: bus) else {
-                throw SourceError(description: "\(bus) is not an I²C bus node (expected /dev/i2c-N, or i2c:N)")
+                throw SourceError(description: "\(bus) is not an I²C bus node (expected /dev/i2c-N, or i2c:N)", kind: .misuse)
             }
             let adapter = I2CAdapter.all().first { $0.number == number }
                 ?? I2CAdapter(number: number, name: I2CAdapter.busExists(number) ? "no i2c-dev node" : "no such bus")
@@ -167,9 +167,28 @@ public struct ChosenSource {
 
 /// No source could be made as asked.
 public struct SourceError: Error, CustomStringConvertible {
+    /// What went wrong, in the terms a program needs to choose its exit
+    /// status; the description says it in the player's.
+    public enum Kind: Sendable {
+        /// No such sensor, or one that cannot do what was asked.
+        case unavailable
+        /// Options that do not go together, or a name of the wrong form.
+        case misuse
+        /// This user may not open the device.
+        case permissionDenied
+        /// A recording that cannot be read.
+        case unreadable
+        /// A recording that can be read but is not one.
+        case malformed
+        /// A recording that cannot be written.
+        case unwritable
+    }
+
+    public let kind: Kind
     public let description: String
 
-    public init(description: String) {
+    public init(description: String, kind: Kind = .unavailable) {
         self.description = description
+        self.kind = kind
     }
 }

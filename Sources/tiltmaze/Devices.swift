@@ -15,8 +15,7 @@ struct Devices: ParsableCommand {
     func run() throws {
         let selection = SensorSelection.examine(iioURI: iioURI)
         if let failure = selection.iioFailure {
-            printError(iioURI == nil ? "cannot read the IIO devices: \(failure)" : failure)
-            throw ExitCode(1)
+            throw ExitStatus.report(iioURI == nil ? "cannot read the IIO devices: \(failure)" : failure, as: .unavailable)
         }
         print(DeviceListing.lines(for: selection).joined(separator: "\n"))
     }

@@ -26,6 +26,6 @@ struct Doctor: ParsableCommand {
                                   truecolour: ColorMode.detect(environment: environment) == .truecolor)
         report.examine(live: live)
         print(report.lines.map(\.description).joined(separator: "\n"))
-        if report.sensor == nil { throw ExitCode(1) }
+        if report.sensor == nil { throw ExitStatus.problemsFound.exitCode }
     }
 }

@@ -31,8 +31,7 @@ struct Generate: ParsableCommand {
         do {
             level = try MazeGenerator.generate(seed: seed, width: size.width, height: size.height)
         } catch {
-            printError("\(error)")
-            throw ExitCode(2)
+            throw ExitStatus.report(error)
         }
         let text = LevelText.render(level, comment: "TiltMaze level: tiltmaze generate --seed \(seed) --size \(size.width)x\(size.height)")
         guard let out else {
@@ -40,13 +39,11 @@ struct Generate: ParsableCommand {
             return
         }
         if FileManager.default.fileExists(atPath: out) {
-            printError("\(out) exists: choose another name or remove it first")
-            throw ExitCode(1)
+            throw ExitStatus.report("\(out) exists: choose another name or remove it first", as: .cannotWrite)
         }
         let bytes = Array(text.utf8)
         if case .failure(let errno) = bytes.withUnsafeBytes({ AtomicFile.write($0, to: out) }) {
-            printError("cannot write \(out): \(errno)")
-            throw ExitCode(1)
+            throw ExitStatus.report("cannot write \(out): \(errno)", as: .cannotWrite)
         }
         printError("wrote \(out): \(level.title)")
     }

@@ -65,8 +65,7 @@ struct Kiosk: ParsableCommand {
             switch ChildProcess.run(command, capturingOutput: question, silencingErrors: question) {
             case .success(let outcome): return outcome
             case .failure(let errno):
-                printError("cannot run systemctl (\(errno)): kiosk mode needs systemd")
-                throw ExitCode(1)
+                throw ExitStatus.report("cannot run systemctl (\(errno)): kiosk mode needs systemd", as: .unavailable)
             }
         }
 
@@ -78,21 +77,19 @@ struct Kiosk: ParsableCommand {
         /// Fails, saying what could not be done and how things stand, unless systemctl succeeded.
         func mustSucceed(_ outcome: ChildProcess.Outcome, _ what: String, state: String) throws {
             guard outcome.ending == .exited(0) else {
-                printError("systemctl could not \(what) (above); \(state)")
-                throw ExitCode(1)
+                throw ExitStatus.report("systemctl could not \(what) (above); \(state)", as: .unavailable)
             }
         }
 
         /// Refuses before changing anything: not root, or the unit not installed.
         func checkReady() throws {
             if live && geteuid() != 0 {
-                printError("kiosk changes the system's units: run it as root (sudo tiltmaze kiosk …)")
-                throw ExitCode(1)
+                throw ExitStatus.report("kiosk changes the system's units: run it as root (sudo tiltmaze kiosk …)", as: .noPermission)
             }
             let places = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system", "/usr/local/lib/systemd/system"]
             guard places.contains(where: { FilePath((root ?? "") + $0 + "/tiltmaze-console@.service").isAccessible(.exists) }) else {
-                printError("tiltmaze-console@.service is not installed\(root.map { " under \($0)" } ?? ""): install the tiltmaze package, or run sudo make install")
-                throw ExitCode(1)
+                throw ExitStatus.report("tiltmaze-console@.service is not installed\(root.map { " under \($0)" } ?? ""): install the tiltmaze package, or run sudo make install",
+                                        as: .unavailable)
             }
         }
     }
@@ -117,12 +114,10 @@ struct Kiosk: ParsableCommand {
             let gettyWasOurs = gettyEnabled || KioskDropIn.read(options.dropIn)?.gettyWasEnabled == true
             let text = KioskDropIn(onQuit: onQuit, gettyWasEnabled: gettyWasOurs).text
             if case .failure(let errno) = FilePath(options.dropInDirectory).makeDirectoryTree() {
-                printError("cannot make \(options.dropInDirectory): \(errno)")
-                throw ExitCode(1)
+                throw ExitStatus.report("cannot make \(options.dropInDirectory): \(errno)", as: .cannotWrite)
             }
             if case .failure(let errno) = Array(text.utf8).withUnsafeBytes({ AtomicFile.write($0, to: options.dropIn) }) {
-                printError("cannot write \(options.dropIn): \(errno)")
-                throw ExitCode(1)
+                throw ExitStatus.report("cannot write \(options.dropIn): \(errno)", as: .cannotWrite)
             }
             // The game's unit first: if it cannot be enabled, the login prompt stays.
             try options.mustSucceed(options.systemctl("enable", options.unit), "enable \(options.unit)",
@@ -158,8 +153,7 @@ struct Kiosk: ParsableCommand {
                                     state: "nothing was changed")
             if kept != nil {
                 if case .failure(let errno) = nothingOrErrno({ unlink(options.dropIn) }), errno != .noSuchFileOrDirectory {
-                    printError("cannot remove \(options.dropIn): \(errno)")
-                    throw ExitCode(1)
+                    throw ExitStatus.report("cannot remove \(options.dropIn): \(errno)", as: .cannotWrite)
                 }
                 _ = FilePath(options.dropInDirectory).removeDirectory()
             }

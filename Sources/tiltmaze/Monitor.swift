@@ -130,10 +130,7 @@ struct Monitor: ParsableCommand {
             if reachedLimit { break outer }
         }
         if !json && isTTY { StandardStream.output.write("\n") }
-        if let failure {
-            printError(failure)
-            throw ExitCode(1)
-        }
+        if let failure { throw ExitStatus.report(failure, as: .sensorFailed) }
     }
 
     /// Once a glitching bus has made the sensor retry a read: the reads
@@ -163,8 +160,7 @@ struct Monitor: ParsableCommand {
         do {
             recording = try RecordingFile.load(path)
         } catch {
-            printError("\(error)")
-            throw ExitCode(1)
+            throw ExitStatus.report(error)
         }
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
         var output = ""

@@ -132,7 +132,7 @@ func modelLoop<M: MotionModel>(_ model: M, on chosen: ChosenSource, name: String
 
 /// Opens the sensor and the displays, runs a panel screen made by `make`
 /// until the player leaves, then calls the `finished` it returned; errors
-/// are reported in one line and end the program with status 1.
+/// are reported in one line and end the program with the status their kind calls for.
 func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplaySelection,
                               _ make: (ChosenSource, String) -> (S, () -> Void)) throws {
     do {
@@ -144,14 +144,10 @@ func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplayS
         let failure = try PanelLoop.run(screen, display: displays.display, source: chosen.source, pads: [pads])
         finished()
         displays.restore()
-        if let failure {
-            printError(failure)
-            throw ExitCode(1)
-        }
+        if let reason = failure { throw ExitStatus.report(reason, as: .sensorFailed) }
     } catch let error as ExitCode {
         throw error
     } catch {
-        printError("\(error)")
-        throw ExitCode(1)
+        throw ExitStatus.report(error)
     }
 }

@@ -111,8 +111,8 @@ struct Play: ParsableCommand {
         } else if let folder = campaign {
             let levels = try loadCampaign(folder)
             if let start, start > levels.count {
-                printError("--start \(start): \(folder) holds \(levels.count) level\(levels.count == 1 ? "" : "s"); `tiltmaze levels --campaign \(folder)` lists them")
-                throw ExitCode(2)
+                throw ExitStatus.report("--start \(start): \(folder) holds \(levels.count) level\(levels.count == 1 ? "" : "s"); `tiltmaze levels --campaign \(folder)` lists them",
+                                        as: .usage)
             }
             if headless {
                 playlist = .single(levels[(start ?? 1) - 1], key: nil, store: nil)
@@ -135,8 +135,7 @@ struct Play: ParsableCommand {
                 print(HeadlessGame.run(level: level, samples: recording.samples, rate: physicsRate).jsonLine)
                 return
             } catch {
-                printError("\(error)")
-                throw ExitCode(1)
+                throw ExitStatus.report(error)
             }
         }
 
@@ -163,31 +162,15 @@ struct Play: ParsableCommand {
                                                width: size.width, height: size.height)
             outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
                                     playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
-        } catch let error as FramebufferError {
-            printError("\(error)")
-            throw ExitCode(1)
-        } catch let error as TerminalError {
-            printError("\(error)")
-            throw ExitCode(1)
-        } catch let error as SourceError {
-            printError("\(error)")
-            throw ExitCode(1)
-        } catch let error as DeviceError {
-            printError("\(error)")
-            throw ExitCode(1)
+        } catch {
+            throw ExitStatus.report(error)
         }
         calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias, magnetometer: outcome.magnetometer)
         for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
         for problem in playlist.problems { printError(problem) }
-        if let failure = outcome.failure {
-            printError(failure)
-            throw ExitCode(1)
-        }
-        if let failure = outcome.sensorFailure {
-            printError(failure)
-            throw ExitCode(1)
-        }
+        if let reason = outcome.failure { throw ExitStatus.report(reason, as: .unavailable) }
+        if let reason = outcome.sensorFailure { throw ExitStatus.report(reason, as: .sensorFailed) }
         // The terminal is restored by now: say how it went on the normal screen.
         if let time = outcome.winningTime {
             print("You escaped \"\(outcome.levelTitle)\" in \(MotionSampleText.decimal(time, digits: 2)) s.")
@@ -198,24 +181,22 @@ struct Play: ParsableCommand {
 extension PlayerStyle: ExpressibleByArgument {}
 
 /// The level at `path` (the bundled one when nil); a file that cannot be
-/// read or does not parse is reported and ends the program with status 2.
+/// read (66) or does not parse (65) is reported and ends the program.
 func loadLevel(_ path: String?) throws -> Level {
     do {
         return try LevelFile.load(path)
     } catch {
-        printError("\(error)")
-        throw ExitCode(2)
+        throw ExitStatus.report(error)
     }
 }
 
-/// The levels of a campaign folder; a folder or level that cannot be used
-/// is reported and ends the program with status 2.
+/// The levels of a campaign folder; a folder that cannot be used (66) or a
+/// level in it that does not parse (65) is reported and ends the program.
 func loadCampaign(_ folder: String) throws -> [Level] {
     do {
         return try LevelFolder.load(folder)
     } catch {
-        printError("\(error)")
-        throw ExitCode(2)
+        throw ExitStatus.report(error)
     }
 }
 

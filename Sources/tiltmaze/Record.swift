@@ -41,8 +41,7 @@ struct Record: ParsableCommand {
         do {
             writer = try RecordingWriter(path: file, header: RecordingHeader(recording: sensor))
         } catch {
-            printError("\(error)")
-            throw ExitCode(1)
+            throw ExitStatus.report(error)
         }
         printError("recording \(chosen.description) to \(file); Ctrl-C stops and saves")
 
@@ -71,7 +70,7 @@ struct Record: ParsableCommand {
                         try writer.append(sample)
                         if first == nil { first = sample.timestamp }
                         last = sample.timestamp
-                    } catch { appendError = error as? SourceError ?? SourceError(description: "\(error)") }
+                    } catch { appendError = error as? SourceError ?? SourceError(description: "\(error)", kind: .unwritable) }
                 }
                 if let appendError { throw appendError }
                 if MonotonicClock.now() >= nextProgress {
@@ -87,13 +86,11 @@ struct Record: ParsableCommand {
         } catch {
             writer.abandon()
             if isTTY { StandardStream.error.write("\n") }
-            printError("\(error)")
-            throw ExitCode(1)
+            throw ExitStatus.report(error)
         }
         if isTTY { StandardStream.error.write("\n") }
-        if let failure {
-            printError("\(failure); the \(writer.samplesWritten) samples before it are saved in \(file)")
-            throw ExitCode(1)
+        if let reason = failure {
+            throw ExitStatus.report("\(reason); the \(writer.samplesWritten) samples before it are saved in \(file)", as: .sensorFailed)
         }
         printError("saved \(file): \(progress())")
     }

@@ -44,13 +44,18 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let level = try loadLevel(self.level)
         let (width, height) = parsedSize!
+        let surface: FramebufferSurface
         do {
-            let surface = try Snapshot.openingFrame(of: level, width: width, height: height,
-                                                    format: PixelFormat.named[format.lowercased()]!)
+            surface = try Snapshot.openingFrame(of: level, width: width, height: height,
+                                                format: PixelFormat.named[format.lowercased()]!)
+        } catch {
+            // The only screen here is the one --size asked for: too small is a wrong option.
+            throw ExitStatus.report("\(error)", as: .usage)
+        }
+        do {
             try Snapshot.image(of: surface).write(to: out)
         } catch {
-            printError("\(error)")
-            throw ExitCode(1)
+            throw ExitStatus.report("\(error)", as: .cannotWrite)
         }
     }
 }

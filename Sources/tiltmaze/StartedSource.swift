@@ -6,7 +6,7 @@ import SystemCalls
 
 /// Makes the source `request` names and starts it, with Ctrl-C and SIGTERM
 /// asking the caller's loop to stop; a failure is said in one line and ends
-/// the program with status 1. The caller stops the source.
+/// the program with the status its kind calls for. The caller stops the source.
 func startedSource(_ options: SourceOptions, defaultRate: Double,
                    announce: (ChosenSource) -> Void = { _ in }) throws -> ChosenSource {
     do {
@@ -16,7 +16,6 @@ func startedSource(_ options: SourceOptions, defaultRate: Double,
         try chosen.source.start()
         return chosen
     } catch {
-        printError("\(error)")
-        throw ExitCode(1)
+        throw ExitStatus.report(error)
     }
 }

@@ -11,7 +11,8 @@ struct TiltMaze: ParsableCommand {
             With no subcommand, `tiltmaze` plays. Sensors are read from IIO devices
             (libiio) or evdev input nodes (libevdev); with none attached, a simulated
             board tilted by the arrow keys stands in.
-            """,
+
+            """ + "\n" + ExitStatus.listing,
         version: tiltmazeVersion,
         subcommands: [Play.self, Levels.self, CalibrateCommand.self, ColorTiltCommand.self, Devices.self, Monitor.self, Record.self, Generate.self, Doctor.self, SnapshotCommand.self, Kiosk.self],
         defaultSubcommand: Play.self
@@ -31,7 +32,8 @@ struct TiltMaze: ParsableCommand {
         do {
             try command.run()
         } catch {
-            exit(withError: error)
+            // Ours are sorted by kind; ArgumentParser's own (a usage error, --help) it words itself.
+            exit(withError: ExitStatus(for: error) != nil ? ExitStatus.report(error) : error)
         }
     }
 

@@ -6,36 +6,36 @@ import TestSupport
 
 @Suite("tiltmaze on the command line (no terminal)")
 struct CommandLineTests {
-    @Test("play with standard output not a terminal fails with a clear message and no escape codes")
+    @Test("play with standard output not a terminal fails with a clear message and no escape codes, exit status 69")
     func notATerminal() throws {
         let r = try ProgramRunner.run(["play", "--source", "sim"])
-        #expect(r.status == 1)
+        #expect(r.status == 69)
         #expect(r.stderr.contains("not a terminal"))
         #expect(!r.stdout.contains("\u{1b}"))
         #expect(!r.stderr.contains("\u{1b}["))
     }
 
-    @Test("a malformed level file is reported with file, line and column, exit status 2")
+    @Test("a malformed level file is reported with file, line and column, exit status 65")
     func malformedLevel() throws {
         let path = NSTemporaryDirectory() + "tiltmaze-bad-level-\(getpid()).txt"
         try "title: Bad\nmaze:\n#####\n#S%E#\n#####\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { unlink(path) }
         let r = try ProgramRunner.run(["play", "--level", path])
-        #expect(r.status == 2)
+        #expect(r.status == 65)
         #expect(r.stderr.contains("\(path):4:3: unexpected `%` in the maze"))
     }
 
-    @Test("a missing level file is named in the error")
+    @Test("a missing level file is named in the error, exit status 66")
     func missingLevel() throws {
         let r = try ProgramRunner.run(["play", "--level", "/nonexistent/level.txt"])
-        #expect(r.status == 2)
+        #expect(r.status == 66)
         #expect(r.stderr.contains("/nonexistent/level.txt: cannot read the level file: no such file"))
     }
 
-    @Test("an unknown option prints usage and fails")
+    @Test("an unknown option prints usage and fails with status 64")
     func unknownOption() throws {
         let r = try ProgramRunner.run(["play", "--frobnicate"])
-        #expect(r.status != 0)
+        #expect(r.status == 64)
         #expect(r.stderr.contains("Usage: tiltmaze play"))
         #expect(r.stderr.contains("--frobnicate"))
     }
@@ -43,7 +43,7 @@ struct CommandLineTests {
     @Test("an unknown source is refused with the accepted values")
     func unknownSource() throws {
         let r = try ProgramRunner.run(["play", "--source", "telepathy"])
-        #expect(r.status != 0)
+        #expect(r.status == 64)
         #expect(r.stderr.contains("auto"))
         #expect(r.stderr.contains("sim"))
     }
@@ -56,7 +56,7 @@ struct CommandLineTests {
                       (["monitor", "--wait-for-sensor", "-1"], "--wait-for-sensor must be between 0 and 600")])
     func negativeNumbers(arguments: [String], error: String) throws {
         let r = try ProgramRunner.run(arguments)
-        #expect(r.status != 0)
+        #expect(r.status == 64)
         #expect(r.stderr.contains(error), "\(r.stderr)")
         #expect(!r.stderr.contains("Missing value"), "\(r.stderr)")
     }

@@ -44,7 +44,7 @@ struct IIOCommandTests {
         try withExtendedLifetime(testbed) {
             try testbed.add(MockIIODevice.mpu6050())
             let r = try ProgramRunner.run(["monitor", "--source", "iio:mpu6050", "--chip-fusion", "--samples", "1"])
-            #expect(r.status != 0)
+            #expect(r.status == 69)
             #expect(r.stderr.contains("--chip-fusion: mpu6050 on iio:device0 has no fusion of its own (a BNO055 has)"), "\(r.stderr)")
         }
     }
@@ -130,16 +130,16 @@ struct IIONetworkCommandTests {
         }
     }
 
-    @Test("an iiod that is not there: one line naming the URI and what to check, exit status 1")
+    @Test("an iiod that is not there: one line naming the URI and what to check, exit status 69")
     func unreachable() throws {
         let r = try ProgramRunner.run(["devices", "--iio-uri", "ip:127.0.0.1:1"])
-        #expect(r.status == 1)
+        #expect(r.status == 69)
         #expect(r.stderr.hasPrefix("tiltmaze: cannot reach iiod at ip:127.0.0.1:1: "), "\(r.stderr)")
         #expect(r.stderr.contains("is iiod running there"))
         let play = try ProgramRunner.run(["monitor", "--iio-uri", "ip:127.0.0.1:1", "--samples", "1"])
-        #expect(play.status == 1 && play.stderr.contains("cannot reach iiod at ip:127.0.0.1:1"), "\(play.stderr)")
+        #expect(play.status == 69 && play.stderr.contains("cannot reach iiod at ip:127.0.0.1:1"), "\(play.stderr)")
         let sim = try ProgramRunner.run(["monitor", "--iio-uri", "ip:127.0.0.1:1", "--source", "sim", "--samples", "1"])
-        #expect(sim.status == 1 && sim.stderr.contains("--iio-uri is for IIO sensors"))
+        #expect(sim.status == 64 && sim.stderr.contains("--iio-uri is for IIO sensors"))
     }
 }
 
@@ -187,7 +187,7 @@ struct IIOPlayTests {
         return s.bytes
     }
 
-    @Test("tilting the IMU rolls the ball; unplugging it ends the game with a message and the terminal restored")
+    @Test("tilting the IMU rolls the ball; unplugging it ends the game with a message, exit status 74 and the terminal restored")
     func playsAndSurvivesUnplug() throws {
         let mpu = MockIIODevice.mpu6050()
         let testbed = Testbed()
@@ -217,7 +217,7 @@ struct IIOPlayTests {
 
             testbed.removeDevice(sysfsPath: mpu.sysfsDevicePath)
             let after = try pane.waitFor(timeout: 10) { TmuxPane.showsExit($0) }
-            #expect(after.contains("tiltmaze-exit=1"))
+            #expect(after.contains("tiltmaze-exit=74"))
             #expect(after.contains("iio:device0"))
             #expect(try pane.variable("alternate_on") == "0")
         }

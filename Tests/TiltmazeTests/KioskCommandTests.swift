@@ -47,7 +47,7 @@ struct KioskCommandTests {
     ])
     func refused(arguments: [String], message: String) throws {
         let r = try ProgramRunner.run(arguments)
-        #expect(r.status != 0)
+        #expect(r.status == 64)
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 
@@ -56,7 +56,7 @@ struct KioskCommandTests {
         let root = try Self.temporaryRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let r = try ProgramRunner.run(["kiosk", "enable", "--root", root])
-        #expect(r.status == 1)
+        #expect(r.status == 69)
         #expect(r.stderr.contains("tiltmaze-console@.service is not installed under \(root): install the tiltmaze package, or run sudo make install"), "\(r.stderr)")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: root).isEmpty)
     }
@@ -153,7 +153,7 @@ struct KioskCommandTests {
     func needsRoot() throws {
         // As root (CI), the same check run as nobody.
         let r = try ProgramRunner.run(["kiosk", "enable"], command: UnprivilegedFileAccess.unprivilegedCommand([ProgramRunner.binary]))
-        #expect(r.status == 1)
+        #expect(r.status == 77)
         #expect(r.stderr.contains("run it as root"), "\(r.stderr)")
     }
 }
@@ -168,7 +168,7 @@ struct WaitForSensorTests {
     ])
     func refused(arguments: [String], message: String) throws {
         let r = try ProgramRunner.run(arguments)
-        #expect(r.status != 0)
+        #expect(r.status == 64)
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 }

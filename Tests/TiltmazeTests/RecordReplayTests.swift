@@ -63,29 +63,30 @@ struct RecordReplayTests {
         #expect(a.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test("a malformed replay file is named with its line and what was expected; exit status 1")
+    @Test("a malformed replay file is named with its line and what was expected, exit status 65; a missing one 66")
     func malformed() throws {
         let file = temporary("bad.csv")
         defer { unlink(file) }
         try "t_ns,ax,ay,az,gx,gy,gz\n1,0,0,9.8,0,0,0\n2,0,zero,9.8,0,0,0\n".write(toFile: file, atomically: true, encoding: .utf8)
         for args in [["play", "--source", "replay:\(file)", "--headless"], ["monitor", "--source", "replay:\(file)", "--json"]] {
             let r = try ProgramRunner.run(args)
-            #expect(r.status == 1)
+            #expect(r.status == 65)
             #expect(r.stderr == "tiltmaze: \(file): line 3: field 3 (ay): expected a number in m/s², found \"zero\"\n")
             #expect(r.stdout.isEmpty)
         }
         let missing = try ProgramRunner.run(["play", "--source", "replay:/nonexistent/x.tmr", "--headless"])
+        #expect(missing.status == 66)
         #expect(missing.stderr.contains("cannot read the recording /nonexistent/x.tmr: No such file"), "\(missing.stderr)")
     }
 
     @Test("--headless needs a recording; record refuses a replay source and a place it cannot write, leaving nothing")
     func refusals() throws {
         let headless = try ProgramRunner.run(["play", "--source", "sim", "--headless"])
-        #expect(headless.status != 0 && headless.stderr.contains("--headless plays a recording: give --source replay:FILE"))
+        #expect(headless.status == 64 && headless.stderr.contains("--headless plays a recording: give --source replay:FILE"))
         let replay = try ProgramRunner.run(["record", "x.tmr", "--source", "replay:y.tmr"])
-        #expect(replay.status != 0 && replay.stderr.contains("record reads a sensor"))
+        #expect(replay.status == 64 && replay.stderr.contains("record reads a sensor"))
         let nowhere = try ProgramRunner.run(["record", "/nonexistent/dir/x.tmr", "--source", "sim", "--seconds", "0.2"])
-        #expect(nowhere.status == 1)
+        #expect(nowhere.status == 73)
         #expect(nowhere.stderr.contains("cannot write the recording next to /nonexistent/dir/x.tmr"), "\(nowhere.stderr)")
     }
 }
@@ -104,7 +105,7 @@ struct GenerateCommandTests {
         #expect(written.status == 0 && written.stderr == "tiltmaze: wrote \(file): Random maze 31x15, seed 12\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
         let again = try ProgramRunner.run(["generate", "--seed", "13", "--out", file])
-        #expect(again.status == 1 && again.stderr.contains("\(file) exists"))
+        #expect(again.status == 73 && again.stderr.contains("\(file) exists"))
         #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
         // The generated file and --maze random:12 are the same level: the same game from the same recording.
         let csv = NSTemporaryDirectory() + "tiltmaze-\(getpid())-maze.csv"
@@ -119,14 +120,14 @@ struct GenerateCommandTests {
     @Test("sizes out of range, two choices of what to play, and a --start past a folder's levels are refused with the reason")
     func refusals() throws {
         let small = try ProgramRunner.run(["generate", "--size", "5x5"])
-        #expect(small.status == 2 && small.stderr.contains("the maze width must be 7 to 201 cells, not 5"))
+        #expect(small.status == 64 && small.stderr.contains("the maze width must be 7 to 201 cells, not 5"))
         let both = try ProgramRunner.run(["play", "--maze", "random", "--level", "x.txt"])
-        #expect(both.status != 0 && both.stderr.contains("--maze, --level and --campaign each choose what to play: give one"))
+        #expect(both.status == 64 && both.stderr.contains("--maze, --level and --campaign each choose what to play: give one"))
         let folder = try ProgramRunner.run(["play", "--campaign", "levels/campaign", "--level", "x.txt"])
         #expect(folder.status != 0 && folder.stderr.contains("each choose what to play"))
         let campaign = URL(fileURLWithPath: ProgramRunner.firstRoll).deletingLastPathComponent().path
         let past = try ProgramRunner.run(["play", "--campaign", campaign, "--start", "9"])
-        #expect(past.status == 2 && past.stderr.contains("--start 9: \(campaign) holds 8 levels"), "\(past.stderr)")
+        #expect(past.status == 64 && past.stderr.contains("--start 9: \(campaign) holds 8 levels"), "\(past.stderr)")
         let big = try ProgramRunner.run(["play", "--maze", "random:3", "--size", "300x9"])
         #expect(big.status != 0 && big.stderr.contains("the maze width must be 7 to 201 cells, not 300"))
     }

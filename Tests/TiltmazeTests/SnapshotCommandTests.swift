@@ -19,11 +19,11 @@ struct SnapshotCommandTests {
         #expect(image.width == 320 && image.height == 200)
     }
 
-    @Test("a screen too small for the maze: one line naming the size and the need, exit 1, no file")
+    @Test("a screen too small for the maze: one line naming the size and the need, exit 64, no file")
     func tooSmall() throws {
         let out = directory + "/small.png"
         let r = try ProgramRunner.run(["snapshot", "--size", "10x10", "--out", out])
-        #expect(r.status == 1)
+        #expect(r.status == 64)
         #expect(r.stderr.contains("10×10 is too small for this maze (it needs at least"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
@@ -31,25 +31,25 @@ struct SnapshotCommandTests {
     @Test("a format or size that is not one of the forms is refused with the accepted ones")
     func badArguments() throws {
         let format = try ProgramRunner.run(["snapshot", "--format", "rgb332", "--out", directory + "/x.png"])
-        #expect(format.status != 0)
+        #expect(format.status == 64)
         #expect(format.stderr.contains("--format must be one of argb8888, bgr565, rgb565, rgb888, xbgr8888, xrgb8888"))
         let size = try ProgramRunner.run(["snapshot", "--size", "big", "--out", directory + "/x.png"])
-        #expect(size.status != 0)
+        #expect(size.status == 64)
         #expect(size.stderr.contains("--size must be WIDTHxHEIGHT"))
     }
 
-    @Test("a directory that does not exist: the error names the file, and nothing is left behind")
+    @Test("a directory that does not exist: the error names the file, exit 73, and nothing is left behind")
     func unwritable() throws {
         let out = "/nonexistent-\(getpid())/x.png"
         let r = try ProgramRunner.run(["snapshot", "--out", out])
-        #expect(r.status == 1)
+        #expect(r.status == 73)
         #expect(r.stderr.contains("\(out): cannot write the PNG"), "\(r.stderr)")
     }
 
-    @Test("play --display fb on a node that is not a framebuffer: one line naming it and what it is, exit 1")
+    @Test("play --display fb on a node that is not a framebuffer: one line naming it and what it is, exit 69")
     func notAFramebuffer() throws {
         let r = try ProgramRunner.run(["play", "--source", "sim", "--display", "fb:/dev/null"])
-        #expect(r.status == 1)
+        #expect(r.status == 69)
         #expect(r.stderr.contains("/dev/null: cannot read its layout (FBIOGET_VSCREENINFO)"), "\(r.stderr)")
         #expect(r.stderr.contains("it is not a framebuffer"))
     }

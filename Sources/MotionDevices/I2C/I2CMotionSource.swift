@@ -99,7 +99,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
             if let address = imu.magnetometerAddress { try startMagnetometer(at: address) }
         } catch let error as I2CError {
             restore()
-            throw SourceError(description: advice(for: error))
+            throw SourceError(description: advice(for: error), kind: error.isPermissionDenied ? .permissionDenied : .unavailable)
         } catch {
             restore()
             throw error

@@ -18,15 +18,16 @@ public enum RecordingFile {
         let bytes: [UInt8]
         switch FileContents.read(path, limit: sizeLimit + 1) {
         case .success(let b): bytes = b
-        case .failure(let errno): throw SourceError(description: "cannot read the recording \(path): \(errno)")
+        case .failure(let errno):
+            throw SourceError(description: "cannot read the recording \(path): \(errno)", kind: .unreadable)
         }
         guard bytes.count <= sizeLimit else {
-            throw SourceError(description: "\(path) is larger than \(sizeLimit >> 20) MB: split it, or record fewer seconds")
+            throw SourceError(description: "\(path) is larger than \(sizeLimit >> 20) MB: split it, or record fewer seconds", kind: .malformed)
         }
         do {
             return try Recording.parse(bytes, name: FilePath(path).lastComponent?.string ?? path)
         } catch {
-            throw SourceError(description: "\(path): \(error)")
+            throw SourceError(description: "\(path): \(error)", kind: .malformed)
         }
     }
 }
@@ -53,7 +54,7 @@ public final class RecordingWriter {
             fd = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
                                          permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
-            throw SourceError(description: "cannot write the recording next to \(path) (\(temporary)): \(error)")
+            throw SourceError(description: "cannot write the recording next to \(path) (\(temporary)): \(error)", kind: .unwritable)
         }
         pending = header.encoded
         pending.reserveCapacity(64 * 1024)
@@ -76,21 +77,21 @@ public final class RecordingWriter {
             pending.removeAll(keepingCapacity: true)
         } catch {
             abandon()
-            throw SourceError(description: "writing the recording \(path) failed: \(error); nothing was saved")
+            throw SourceError(description: "writing the recording \(path) failed: \(error); nothing was saved", kind: .unwritable)
         }
     }
 
     /// Syncs the file and gives it its name.
     public func finish() throws(SourceError) {
         try flush()
-        guard let fd else { throw SourceError(description: "the recording \(path) was abandoned") }
+        guard let fd else { throw SourceError(description: "the recording \(path) was abandoned", kind: .unwritable) }
         self.fd = nil
         let synced = nothingOrErrno { fsync(fd.rawValue) }
         try? fd.close()
         let renamed = synced.flatMap { _ in nothingOrErrno { rename(temporary, path) } }
         if case .failure(let errno) = renamed {
             _ = unlink(temporary)
-            throw SourceError(description: "saving the recording \(path) failed: \(errno); nothing was saved")
+            throw SourceError(description: "saving the recording \(path) failed: \(errno); nothing was saved", kind: .unwritable)
         }
     }
 

@@ -109,7 +109,7 @@ i2cset -y "$bus" 0x6a 0x17 0x00
 wait_for "tiltmaze to end once the chip stopped" 'game_ended' || { echo "tiltmaze still runs after the chip stopped"; kill "$game"; exit 1; }
 echo "tiltmaze exit status $(cat /tmp/play.status) after the chip stopped:"
 cat /tmp/play.err
-[ "$(cat /tmp/play.status)" = 1 ] || exit 1
+[ "$(cat /tmp/play.status)" = 74 ] || exit 1
 grep -q "no data from lsm9ds1 (Sense HAT) on $node at 0x6a" /tmp/play.err || { echo "no message naming the chip"; exit 1; }
 [ "$(i2cget -y "$bus" 0x6a 0x10)" = 0x00 ] || { echo "the game left the chip running"; exit 1; }
 [ "$(i2cget -y "$bus" 0x1c 0x22)" = 0x03 ] || { echo "the game left the magnetometer running"; exit 1; }

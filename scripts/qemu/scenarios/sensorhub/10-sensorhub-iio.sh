@@ -179,7 +179,7 @@ if kill -0 $mon 2>/dev/null; then
 else
     wait $mon; status=$?; echo "tiltmaze monitor after unplug: exit $status, $(wc -l </tmp/monitor3.out) lines"
     # The hub takes both halves with it: either may be the one noticed first.
-    [ $status = 1 ] && grep -qE "\((accel|gyro)_3d\) is gone: unplugged" /tmp/monitor3.err ||
+    [ $status = 74 ] && grep -qE "\((accel|gyro)_3d\) is gone: unplugged" /tmp/monitor3.err ||
         { echo "CHECK FAILED: the unplug was not reported"; failed=1; }
 fi
 tail -1 /tmp/monitor3.out | sed 's/^/tiltmaze monitor after unplug last: /'
