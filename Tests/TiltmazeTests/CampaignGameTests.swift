@@ -37,12 +37,14 @@ struct CampaignGameTests {
         _ = try pane.waitFor { $0.contains("shell$") }
         try start(pane, folder, title: "1/2 Short Hop")
 
-        for _ in 0 ..< 8 { try pane.send("Right") }
+        // All in one go: sent one tmux run at a time, under emulation the ball won before the last
+        // arrived, and those moved the win menu's highlight off Next level.
+        try pane.send(Array(repeating: "Right", count: 8))
         let won = try pane.waitFor { $0.contains("Escaped in") }
         #expect(won.contains("new best!") && won.contains("Next level"), "\(won)")
+        #expect(won.contains("\u{25B6} Next level"), "the highlight is on Next level: \(won)")
         // Next level is the first item of a campaign's win menu. The board is levelled first (space
-        // works in menus), so level 2 starts still: left tilted right, its ball would roll to its
-        // exit, and a slow machine saw level 2 won before any capture showed it being played.
+        // works in menus), so level 2 starts still: left tilted right, its ball would roll on.
         try pane.send("Space")
         try pane.send("Enter")
         _ = try pane.waitFor { $0.contains("2/2 Longer Hop") && !$0.contains("Escaped in") }
@@ -74,7 +76,7 @@ struct CampaignGameTests {
         try "{\"format\": \"tiltmaze-progress\", \"ver".write(toFile: state + "/progress.json", atomically: true, encoding: .utf8)
 
         try start(pane, folder, title: "1/2 Short Hop")
-        for _ in 0 ..< 8 { try pane.send("Right") }
+        try pane.send(Array(repeating: "Right", count: 8))
         _ = try pane.waitFor { $0.contains("Escaped in") && $0.contains("new best!") }
         try pane.send("q")
         _ = try pane.waitFor { $0.contains("tiltmaze-exit=0") }

@@ -46,6 +46,13 @@ final class TmuxPane {
 
     /// Types keys (tmux key names such as "Right" or "Enter", or literal text with `literal`).
     func send(_ keys: String..., literal: Bool = false) throws {
+        try send(keys, literal: literal)
+    }
+
+    /// The keys in one `send-keys`: they reach the program together, where
+    /// one tmux run per key leaves gaps as long as a process start (long
+    /// under emulation) between them.
+    func send(_ keys: [String], literal: Bool = false) throws {
         try run(["send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
     }
 
