@@ -88,11 +88,10 @@ def rule_needs(rule):
     helper = re.search(r"tiltmaze-sysfs-access (\S+) (\w+)", rule)
     if helper:
         words.append(f"tiltmaze-sysfs-access {helper.group(1)} {helper.group(2)}")
-    acl = re.search(r"setfacl -m g:(\w+):(\w+)", rule)
     mode = re.search(r'MODE="(\d+)"', rule)
-    if acl:
-        words.append("ACL entry")
-        grants = f"group `{acl.group(1)}`, " + {"r": "read", "rw": "read/write"}[acl.group(2)]
+    if 'TAG+="uaccess"' in rule:
+        words.append('`TAG+="uaccess"`')
+        grants = "while logged in there"
     elif mode:
         words += ["`GROUP=`", "`MODE=`"]
         grants = f"(mode {mode.group(1)})"
@@ -176,7 +175,8 @@ useradd --create-home --shell /bin/sh player
 SUDO_USER=player apt-get install -y -q --no-install-recommends "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "apt-get install ./deb failed"; exit 1; }
 getent group tiltmaze >/dev/null || fail "postinst did not make the group tiltmaze"
 grep -q "made the group tiltmaze" /tmp/apt.log || fail "postinst did not say it made the group"
-getent group i2c >/dev/null || fail "postinst did not make the group i2c, which the console unit runs in"
+getent group i2c >/dev/null || fail "postinst did not make the group i2c, which the console unit joins for its bus"
+[ -f /usr/lib/sysusers.d/tiltmaze.conf ] || fail "the package has no sysusers.d declaration of its groups"
 [ "$(/usr/bin/tiltmaze --version)" = "$2" ] || fail "the installed tiltmaze does not print $2"
 MANWIDTH=80 man tiltmaze-play 2>/dev/null | grep -q "tiltmaze play" || fail "man tiltmaze-play finds no page"
 man -w tiltmaze >/dev/null 2>&1 || fail "man tiltmaze finds no page"
@@ -191,6 +191,10 @@ if [ "$3" = units ]; then
 # The units as systemd reads them (their manual pages must be found too).
 systemd-analyze verify tiltmaze-console@tty1.service tiltmaze-hrtimer.service >/tmp/verify.txt 2>&1 ||
     { cat /tmp/verify.txt >&2; fail "systemd-analyze verify finds fault with the units"; }
+# Sandboxed like systemd's own services: exposure 2.0 at most (the tool's threshold counts tenths).
+systemd-analyze security --offline=true --threshold=20 tiltmaze-console@tty1.service >/tmp/security.txt 2>&1 ||
+    { cat /tmp/security.txt >&2; fail "systemd-analyze security rates tiltmaze-console@tty1.service above 2.0"; }
+grep "Overall exposure level" /tmp/security.txt | sed 's/^/check-deb: /' >&2
 # Kiosk mode on and off again: the unit enabled in the login prompt's place, and then everything as it was.
 snapshot() { find /etc/systemd -printf '%p -> %l\n' | sort; }
 before=$(snapshot)
@@ -205,16 +209,34 @@ tiltmaze kiosk disable >/tmp/kiosk.txt 2>&1 || { cat /tmp/kiosk.txt >&2; fail "k
 [ "$(snapshot)" = "$before" ] || { diff <(echo "$before") <(snapshot) >&2; fail "kiosk disable did not put /etc/systemd back as it was"; }
 [ "$(systemctl is-enabled getty@tty1.service 2>/dev/null)" = "$getty_before" ] || fail "kiosk disable did not give the login prompt back"
 fi
-# Installing the same package again (a reinstall) goes through the scripts once more.
-apt-get install -y -q --no-install-recommends --reinstall "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "reinstall failed"; }
+# Installing the same package again (an upgrade's path through the scripts) adds no one back:
+# a player who left the group stays out.
+gpasswd -d player tiltmaze >/dev/null
+SUDO_USER=player apt-get install -y -q --no-install-recommends --reinstall "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "reinstall failed"; }
+id -nG player | tr ' ' '\n' | grep -qx tiltmaze && fail "postinst added the player to the group again on a reinstall"
 dpkg -L tiltmaze > /tmp/listed
+if [ "$3" = units ]; then
+    # Purged with the kiosk still enabled, and with a game's state kept as DynamicUser keeps it.
+    tiltmaze kiosk enable >/tmp/kiosk.txt 2>&1 || { cat /tmp/kiosk.txt >&2; fail "kiosk enable (before the purge) failed"; }
+    mkdir -p /var/lib/private/tiltmaze-console/tty1 /var/lib/tiltmaze-console
+    ln -s ../private/tiltmaze-console/tty1 /var/lib/tiltmaze-console/tty1
+    echo '{}' >/var/lib/private/tiltmaze-console/tty1/progress.json
+fi
 dpkg --purge tiltmaze >/tmp/purge.log 2>&1 || { cat /tmp/purge.log >&2; fail "dpkg --purge failed"; }
 while read -r path; do
     [ -f "$path" ] && fail "purge left $path"
 done < /tmp/listed
 [ -e /usr/lib/tiltmaze ] && fail "purge left /usr/lib/tiltmaze"
-getent group tiltmaze >/dev/null && fail "purge left the group tiltmaze"
-# i2c is shared (Raspberry Pi OS, i2c-tools): purge leaves it.
+if [ "$3" = units ]; then
+    for left in /etc/systemd/system/tiltmaze-console@tty1.service.d /etc/systemd/system/multi-user.target.wants/tiltmaze-console@tty1.service \
+                /var/lib/tiltmaze-console /var/lib/private/tiltmaze-console; do
+        { [ -e "$left" ] || [ -L "$left" ]; } && fail "purge with the kiosk enabled left $left"
+    done
+    [ "$(systemctl is-enabled getty@tty1.service 2>/dev/null)" = "$getty_before" ] ||
+        { cat /tmp/purge.log >&2; fail "purge with the kiosk enabled did not give tty1 its login prompt back"; }
+fi
+# The groups stay: files may still carry their ids (sysusers.d's own advice).
+getent group tiltmaze >/dev/null || fail "purge removed the group tiltmaze, whose id device files may still carry"
 getent group i2c >/dev/null || fail "purge removed the group i2c, which is not the package's alone"
 exit $failed
 """

@@ -26,11 +26,11 @@ if [ "$purpose" = test ]; then
     # (x86_64, and arm64 with qemu-system-arm: the arm64 program on its kernel);
     # iiod serves a mock IMU over TCP for the --iio-uri tests.
     # The package is built, linted and installed in an overlaid root: dpkg-dev,
-    # lintian, acl (setfacl, which the package depends on), and systemd
-    # (systemctl and systemd-analyze, for the units and tiltmaze kiosk).
+    # lintian, and systemd (systemctl, systemd-analyze and systemd-sysusers,
+    # for the units, their sandbox's rating, the groups and tiltmaze kiosk).
     # stress-ng keeps the CPUs and the disk busy while the suite runs (scripts/with-load.sh).
     packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 qemu-system-arm busybox-static kmod iiod
-        dpkg-dev lintian acl systemd stress-ng)
+        dpkg-dev lintian systemd stress-ng)
 fi
 
 if [ "$purpose" = arm64 ]; then

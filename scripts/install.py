@@ -14,6 +14,7 @@ What goes where (PREFIX /usr/local unless given):
   UDEV/70-tiltmaze.rules                         the rules (helper path set to PREFIX's)
   UNITS/tiltmaze-hrtimer.service                 the boot-time hrtimer trigger (not enabled)
   UNITS/tiltmaze-console@.service                the game on a console at boot (tiltmaze kiosk enable)
+  SYSUSERS/tiltmaze.conf                         the groups tiltmaze and i2c, for systemd-sysusers
   PREFIX/share/man/man1/tiltmaze.1, tiltmaze-SUBCOMMAND.1 (gzipped)
   PREFIX/share/bash-completion/completions/tiltmaze
   PREFIX/share/zsh/site-functions/_tiltmaze
@@ -25,7 +26,8 @@ What goes where (PREFIX /usr/local unless given):
   PREFIX/share/tiltmaze/recordings/              real motion to replay without hardware, with its licence
 udev reads no rules under /usr/local, so with PREFIX /usr the rules and the
 unit go to /usr/lib/udev/rules.d and /usr/lib/systemd/system (where a
-package puts them), and otherwise to /etc/udev/rules.d and /etc/systemd/system.
+package puts them), and otherwise to /etc/udev/rules.d and /etc/systemd/system;
+the groups' declaration to /usr/lib/sysusers.d or /etc/sysusers.d alike.
 
 Manual pages come from swift-argument-parser's generate-manual plugin and
 completions from `tiltmaze --generate-completion-script`: made from the
@@ -33,9 +35,10 @@ command definitions, never written by hand. Uninstall removes each file
 listed and then the directories it leaves empty, so that
 `install --destdir T` then `uninstall --destdir T` leaves T empty.
 A real install (no --destdir, as root) also makes the groups tiltmaze and
-i2c where they are missing, reloads udev and gives an already loaded
-iio_trig_hrtimer's configfs directory to the group; a staged one leaves that
-to the package's scripts. Uninstall leaves the groups (docs/installing.md)."""
+i2c where they are missing (systemd-sysusers, else groupadd), reloads udev
+and gives an already loaded iio_trig_hrtimer's configfs directory to the
+group; a staged one leaves that to the package's scripts. Uninstall keeps
+the groups and says why (docs/installing.md)."""
 import argparse
 import glob
 import gzip
@@ -59,6 +62,7 @@ def places(prefix):
         "helper": f"{prefix}/lib/tiltmaze",
         "udev": "/usr/lib/udev/rules.d" if system else "/etc/udev/rules.d",
         "units": "/usr/lib/systemd/system" if system else "/etc/systemd/system",
+        "sysusers": "/usr/lib/sysusers.d" if system else "/etc/sysusers.d",
         "man": f"{prefix}/share/man/man1",
         "bash": f"{prefix}/share/bash-completion/completions",
         "zsh": f"{prefix}/share/zsh/site-functions",
@@ -122,6 +126,7 @@ def file_list(prefix, manuals):
         (f"{p['udev']}/70-tiltmaze.rules", 0o644, with_paths("udev/70-tiltmaze.rules")),
         (f"{p['units']}/tiltmaze-hrtimer.service", 0o644, with_paths("udev/tiltmaze-hrtimer.service")),
         (f"{p['units']}/tiltmaze-console@.service", 0o644, with_paths("systemd/tiltmaze-console@.service")),
+        (f"{p['sysusers']}/tiltmaze.conf", 0o644, copy(os.path.join(ROOT, "systemd/tiltmaze.sysusers"))),
         (f"{p['bash']}/tiltmaze", 0o644, completion("bash")),
         (f"{p['zsh']}/_tiltmaze", 0o644, completion("zsh")),
         (f"{p['fish']}/tiltmaze.fish", 0o644, completion("fish")),
@@ -143,10 +148,11 @@ def file_list(prefix, manuals):
 
 def udev_part(prefix):
     """The files udev/install.sh installs by themselves, for a player who
-    runs the game from the build tree: the helper, the rules, the hrtimer unit."""
+    runs the game from the build tree: the helper, the rules, the hrtimer
+    unit, the groups' declaration."""
     p = places(prefix)
     return {f"{p['helper']}/tiltmaze-sysfs-access", f"{p['udev']}/70-tiltmaze.rules",
-            f"{p['units']}/tiltmaze-hrtimer.service"}
+            f"{p['units']}/tiltmaze-hrtimer.service", f"{p['sysusers']}/tiltmaze.conf"}
 
 
 def stage(prefix, destdir, binary, manuals, say=print, only=None):
@@ -184,22 +190,33 @@ def install(args):
 HRTIMER_DIR = "/sys/kernel/config/iio/triggers/hrtimer"
 
 
+def has_group(name):
+    return subprocess.run(["getent", "group", name], capture_output=True).returncode == 0
+
+
+def make_groups(prefix):
+    """The groups of tiltmaze.conf, by systemd-sysusers where there is one; says which it made."""
+    missing = [name for name in ("tiltmaze", "i2c") if not has_group(name)]
+    if shutil.which("systemd-sysusers"):
+        subprocess.run(["systemd-sysusers", f"{places(prefix)['sysusers']}/tiltmaze.conf"], check=True)
+    else:
+        for name in missing:
+            subprocess.run(["groupadd", "--system", name], check=True)
+    if "tiltmaze" in missing:
+        print("install: made the group tiltmaze; add players with: usermod -aG tiltmaze NAME (then log in again)")
+    if "i2c" in missing:
+        print("install: made the group i2c, which the console unit joins for its I2C bus (Raspberry Pi OS has it already)")
+
+
 def after_real_install(prefix):
     if os.geteuid() != 0:
         print("install: not root: the group tiltmaze and udev's reload are left to you (udev/README.md)", file=sys.stderr)
         return
-    if subprocess.run(["getent", "group", "tiltmaze"], capture_output=True).returncode != 0:
-        subprocess.run(["groupadd", "--system", "tiltmaze"], check=True)
-        print("install: made the group tiltmaze; add players with: usermod -aG tiltmaze NAME (then log in again)")
-    # The console unit runs in the group i2c too (a Sense HAT is read through
-    # /dev/i2c-1, which Raspberry Pi OS gives that group): make it where it is missing.
-    if subprocess.run(["getent", "group", "i2c"], capture_output=True).returncode != 0:
-        subprocess.run(["groupadd", "--system", "i2c"], check=True)
-        print("install: made the group i2c, which the console unit runs in (Raspberry Pi OS has it already)")
+    make_groups(prefix)
     if shutil.which("udevadm"):
         subprocess.run(["udevadm", "control", "--reload"], check=False)
         subprocess.run(["udevadm", "trigger", "--subsystem-match=iio", "--subsystem-match=input",
-                        "--subsystem-match=graphics", "--subsystem-match=drm"], check=False)
+                        "--subsystem-match=graphics"], check=False)
     # iio-trig-hrtimer may be loaded already, and its configfs directory then
     # missed the rule: give it to the group now rather than at the next load.
     if os.path.isdir(HRTIMER_DIR):
@@ -228,6 +245,10 @@ def uninstall(args):
             os.rmdir(places(args.prefix)["helper"])
         except OSError:
             pass
+        if has_group("tiltmaze"):
+            print("uninstall: the group tiltmaze is kept: device nodes and sysfs attributes carry its id until they are "
+                  "made again (at the next boot), and a group later given that id would inherit their access; "
+                  "after a reboot, sudo groupdel tiltmaze removes it")
         return
     # Staged: the directories install made, emptied now, up to DESTDIR (never above it, never one with other files).
     stop = args.destdir

@@ -15,7 +15,7 @@ pages, with the same list of files as `make install PREFIX=/usr`
   dpkg-shlibdeps inside the trixie arm64 root (scripts/arm64/run-in.sh),
   so that Depends name the versions Raspberry Pi OS trixie has.
 - Depends: the shared libraries the binary needs, found by dpkg-shlibdeps,
-  then acl (the udev rules run setfacl) and passwd (the scripts run groupadd).
+  then passwd (the scripts run groupadd and usermod where systemd-sysusers is missing).
 - The binary is stripped (its symbols are a third of its size); every file
   gets the last commit's time, so the same tree makes the same package.
 - The package is written beside its final name and renamed: an interrupted
@@ -174,7 +174,7 @@ def main():
     run(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, temporary], env=environment, on_host=True)
     os.replace(temporary, package)
     print(f"make-deb: {os.path.relpath(package)} ({os.path.getsize(package) // 1024} KB; Depends: "
-          f"{fields['@SHLIBS@']}, acl, passwd)")
+          f"{fields['@SHLIBS@']}, passwd)")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@
 #
 #   sudo udev/install.sh              rules + helper + group; adds you to it
 #   sudo udev/install.sh --hrtimer    the same, plus tiltmaze-hrtimer.service
-#   sudo udev/install.sh --uninstall  removes all of it (the group too)
+#   sudo udev/install.sh --uninstall  removes all of it but the group (it says why)
 #
 # udev/README.md lists the same steps for doing it by hand.
 set -eu
@@ -41,10 +41,8 @@ done
 reload_udev() {
     udevadm control --reload
     # Re-apply to what is plugged in now: IIO devices and triggers, input
-    # nodes, framebuffers, DRM cards (a module is not re-triggered by this;
-    # see below).
-    udevadm trigger --subsystem-match=iio --subsystem-match=input --subsystem-match=graphics \
-        --subsystem-match=drm
+    # nodes, framebuffers (a module is not re-triggered by this; see below).
+    udevadm trigger --subsystem-match=iio --subsystem-match=input --subsystem-match=graphics
     udevadm settle || true
 }
 
@@ -56,25 +54,23 @@ if [ $mode = uninstall ]; then
     [ -d /run/systemd/system ] && systemctl daemon-reload
     reload_udev
     if getent group "$group" >/dev/null; then
-        groupdel "$group" && say "removed group $group"
+        say "kept group $group: device nodes and sysfs attributes carry its id until they are made again (at the next boot), and a group later given that id would inherit their access; after a reboot, sudo groupdel $group removes it"
     fi
-    say "removed $rules and $helper; devices are back to their default permissions"
+    say "removed $rules and $helper; devices get their default permissions when next added (at the latest, the next boot)"
     exit 0
 fi
 
-# setfacl gives the group its ACL entries on input nodes and framebuffers.
-if ! command -v setfacl >/dev/null 2>&1; then
-    say "installing the acl package (setfacl)"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq acl >/dev/null
-fi
-
-if ! getent group "$group" >/dev/null; then
-    groupadd --system "$group"
-    say "created group $group"
-fi
-
-# The files from the list `make install` and the package use.
+made=no
+getent group "$group" >/dev/null || made=yes
+# The files from the list `make install` and the package use, the groups'
+# declaration (sysusers.d) among them.
 python3 "$here/../scripts/install.py" install --only udev >/dev/null
+if command -v systemd-sysusers >/dev/null 2>&1; then
+    systemd-sysusers /etc/sysusers.d/tiltmaze.conf
+elif [ $made = yes ]; then
+    groupadd --system "$group"
+fi
+[ $made = no ] || say "created group $group"
 reload_udev
 # iio-trig-hrtimer may be loaded already: give the group its configfs
 # directory now rather than at the next load.

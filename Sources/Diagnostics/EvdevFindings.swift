@@ -13,7 +13,7 @@ struct EvdevFindings {
     init(_ selection: SensorSelection) {
         sensors = selection.evdev.map { ($0.sensor, $0.motion, $0.gamepad) }
         if let stick = selection.inputNodes.first(where: { PadControls.isSenseHatJoystick(name: $0.name) }) {
-            joystick = (stick, DeviceAccess.check(stick.path, need: .read))
+            joystick = (stick, DeviceAccess.check(stick.path, need: .read, grantedBy: .seat))
         }
     }
 

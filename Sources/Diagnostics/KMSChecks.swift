@@ -17,7 +17,7 @@ extension DoctorReport {
                 let outputs = info.connectors.map(\.name).joined(separator: ", ")
                 return .warn("kms", "\(what): no display connected\(outputs.isEmpty ? "" : " (\(outputs))"): plug one in, or check the cable and `video=` on the kernel command line")
             }
-            let access = DeviceAccess.check(info.devicePath, need: .readWrite)
+            let access = DeviceAccess.check(info.devicePath, need: .readWrite, grantedBy: .seat)
             guard access.allowed else { return .warn("kms", "\(what) \(connector.name): \(access.description)") }
             let display = "\(connector.name)" + (connector.modes.first.map { " \($0)" } ?? "")
             do {

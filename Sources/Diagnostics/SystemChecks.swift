@@ -44,7 +44,7 @@ extension DoctorReport {
         }
         return all.map { fb in
             let what = "\(fb.id) \"\(fb.name)\"\(fb.isSenseHatMatrix ? " (Sense HAT LED matrix)" : "")"
-            let access = DeviceAccess.check(fb.devicePath, need: .readWrite)
+            let access = DeviceAccess.check(fb.devicePath, need: .readWrite, grantedBy: .seat)
             if !access.allowed {
                 // Without access only sysfs can say what it is.
                 return .warn("framebuffer", "\(what) \(fb.width)×\(fb.height), \(fb.bitsPerPixel) bpp: \(access.description)")

@@ -19,17 +19,26 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { allowed ? "\(path): ok" : "\(path): \(explanation)" }
 
-    /// The group `udev/70-tiltmaze.rules` gives the sensors, triggers and
-    /// framebuffers to (created by `udev/install.sh`).
+    /// The group `udev/70-tiltmaze.rules` gives the motion sensors and
+    /// triggers to (created by `udev/install.sh` and the package).
     public static let ruleGroup = "tiltmaze"
+
+    /// Who TiltMaze's udev rules give a file to, and so what the fix is.
+    public enum Grant: Sendable {
+        /// Group `ruleGroup`: IIO motion sensors and their attributes.
+        case ruleGroup
+        /// The user at the seat, through logind (`uaccess`): screens and
+        /// input nodes, which no group of ours is given.
+        case seat
+        /// No one: I²C buses (a bus reaches chips that are not ours); the
+        /// fix is the node's own group (Pi OS's `i2c`).
+        case nobody
+    }
 
     /// Checks `path` for `need` with the real user's permissions (`access(2)`).
     ///
-    /// - Parameter coveredByRules: whether our udev rules give group
-    ///   `ruleGroup` this file. They leave I²C buses alone (a bus reaches
-    ///   chips that are not ours): for those the fix is the node's own group
-    ///   (Pi OS's `i2c`).
-    public static func check(_ path: String, need: Need, coveredByRules: Bool = true) -> DeviceAccess {
+    /// - Parameter grantedBy: who the udev rules give this file to.
+    public static func check(_ path: String, need: Need, grantedBy: Grant = .ruleGroup) -> DeviceAccess {
         let file = FilePath(path)
         guard case .failure(let refusal) = file.access(need == .read ? .read : [.read, .write]) else {
             return DeviceAccess(path: path, allowed: true, explanation: "")
@@ -43,24 +52,24 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
         return DeviceAccess(path: path, allowed: false, explanation: explain(
             need: need, owner: userName(info.st_uid), group: group, mode: info.st_mode & 0o777,
             inGroupNow: groupMember, listedInGroup: !groupMember && isListedMember(of: group),
-            ruleGroup: coveredByRules ? GroupMembership.of(ruleGroup) : .missing, coveredByRules: coveredByRules))
+            ruleGroup: grantedBy == .ruleGroup ? GroupMembership.of(ruleGroup) : .missing, grantedBy: grantedBy))
     }
 
     /// The reason and the fix, from what `stat` and the group database say.
     ///
-    /// Once the rules are installed (their group exists), joining that group
-    /// is the fix even for a node whose own group is another (`input`,
-    /// `video`): the rules reach those through an ACL entry, which `stat`
-    /// does not show.
+    /// For a motion sensor, once the rules are installed (their group
+    /// exists), joining that group is the fix even while the node still
+    /// shows another group: the rules' helper gives it to theirs when the
+    /// device is added, and a node made before the rules keeps its old one.
     ///
     /// - Parameters:
     ///   - inGroupNow: this process has the file's group.
     ///   - listedInGroup: the group database lists the user (added since this login).
     ///   - ruleGroup: where the user stands with `DeviceAccess.ruleGroup`.
-    ///   - coveredByRules: whether our udev rules would give access (not for an I²C bus).
+    ///   - grantedBy: who our udev rules give the file to.
     public static func explain(need: Need, owner: String, group: String, mode: mode_t,
                                inGroupNow: Bool, listedInGroup: Bool,
-                               ruleGroup: GroupMembership = .missing, coveredByRules: Bool = true) -> String {
+                               ruleGroup: GroupMembership = .missing, grantedBy: Grant = .ruleGroup) -> String {
         let modeText = String(mode, radix: 8)
         let why = "\(need == .read ? "not readable" : "not readable and writable") by you: owner \(owner), group \(group), mode \(modeText)"
         let groupMay = need == .read ? mode & 0o040 != 0 : mode & 0o060 == 0o060
@@ -82,10 +91,14 @@ public struct DeviceAccess: Equatable, Sendable, CustomStringConvertible {
             }
             return why + "; join group \(group) (sudo usermod -aG \(group) $USER) and log in again"
         }
-        guard coveredByRules else {
+        switch grantedBy {
+        case .nobody:
             return why + "; TiltMaze's udev rules leave I²C buses alone (a bus reaches every chip on it): on Raspberry Pi OS the group i2c may use them (sudo raspi-config nonint do_i2c 0 sets that up), elsewhere give a group access with a udev rule of your own"
+        case .seat:
+            return why + "; screens and controllers are the seat's: log in at the board itself (logind gives them to the user sitting there while TiltMaze's udev rules are installed: \(UdevGuide.current.steps))"
+        case .ruleGroup:
+            return why + "; install the udev rules (\(UdevGuide.current.steps)) to give group access"
         }
-        return why + "; install the udev rules (\(UdevGuide.current.steps)) to give group access"
     }
 
     static func userName(_ uid: uid_t) -> String {

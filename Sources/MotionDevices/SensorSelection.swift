@@ -174,8 +174,8 @@ public struct SensorSelection: Sendable {
         }
         let nodes = SensorDiscovery.inputNodes(sysfs: sysfs)
         let evdev = iioURI != nil ? [] : SensorDiscovery.pair(nodes).map { sensor in
-            EvdevCandidate(sensor: sensor, motion: DeviceAccess.check(sensor.motion.path, need: .read),
-                           gamepad: sensor.gamepad.map { DeviceAccess.check($0.path, need: .read) })
+            EvdevCandidate(sensor: sensor, motion: DeviceAccess.check(sensor.motion.path, need: .read, grantedBy: .seat),
+                           gamepad: sensor.gamepad.map { DeviceAccess.check($0.path, need: .read, grantedBy: .seat) })
         }
         let buses: (probes: [I2CProbe], skipped: [I2CProbe.SkippedBus]) = iioURI != nil ? ([], []) : I2CProbe.probeAll(sysfs: sysfs, forAuto: true)
         return SensorSelection(iioFailure: failure, iioDeviceCount: deviceCount, imus: imus, evdev: evdev,

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import ArgumentParser
 import Glibc
+import MotionDevices
 import SystemCalls
 import SystemPackage
 
@@ -24,9 +25,13 @@ struct Kiosk: ParsableCommand {
             console back to a login prompt. It takes effect at the next boot, or at \
             once with: sudo systemctl start tiltmaze-console@tty1.
 
-            disable undoes all of it, the login prompt included. Both need root; \
-            with --root they change a system image under that directory instead \
-            (an SD card being prepared), and start or stop nothing.
+            The unit is sandboxed: it reaches its console, the screens, input nodes \
+            and IIO sensors, and no I²C bus but the one enable names: the bus a \
+            Sense HAT's LSM9DS1 answers on (probed as --source auto does), or \
+            --i2c-bus N. disable undoes all of it, the login prompt included. Both \
+            need root; with --root they change a system image under that directory \
+            instead (an SD card being prepared: nothing is probed there), and start \
+            or stop nothing.
             """,
         subcommands: [Enable.self, Disable.self]
     )
@@ -59,7 +64,8 @@ struct Kiosk: ParsableCommand {
 
         /// systemctl, against the image when --root was given.
         func systemctl(_ arguments: String...) throws -> ChildProcess.Outcome {
-            let command = ["systemctl"] + (root.map { ["--root=\($0)"] } ?? []) + arguments
+            // By its path: this runs as root, and a PATH is the caller's to set.
+            let command = [Self.systemctlPath] + (root.map { ["--root=\($0)"] } ?? []) + arguments
             // is-enabled answers on standard output, and words "no such unit" as an error.
             let question = arguments.first == "is-enabled"
             switch ChildProcess.run(command, capturingOutput: question, silencingErrors: question) {
@@ -73,6 +79,10 @@ struct Kiosk: ParsableCommand {
         func systemctl(_ verb: String, now unit: String) throws -> ChildProcess.Outcome {
             startsAndStops ? try systemctl(verb, "--now", unit) : try systemctl(verb, unit)
         }
+
+        /// systemd's own, where Debian puts it (merged /usr), or where older systems did.
+        static let systemctlPath = ["/usr/bin/systemctl", "/bin/systemctl"]
+            .first { FilePath($0).isAccessible(.execute) } ?? "/usr/bin/systemctl"
 
         /// Fails, saying what could not be done and how things stand, unless systemctl succeeded.
         func mustSucceed(_ outcome: ChildProcess.Outcome, _ what: String, state: String) throws {
@@ -106,13 +116,30 @@ struct Kiosk: ParsableCommand {
         @Option(help: "What Quit in the game's menu does: restart (the game starts again) or poweroff.")
         var onQuit: QuitAction = .restart
 
+        @Option(name: .customLong("i2c-bus"),
+                help: ArgumentHelp("The one I²C bus the game may use (/dev/i2c-N): by default the bus an LSM9DS1 (a Sense HAT) answers on, if any.",
+                                   valueName: "N"))
+        var i2cBus: Int?
+
+        func validate() throws {
+            if let i2cBus, !(0 ... 1023).contains(i2cBus) { throw ValidationError("--i2c-bus must be a bus number, 0 to 1023 (not \(i2cBus))") }
+        }
+
+        /// The bus named, or on the running system the one a chip the game reads over i2c-dev answers on.
+        var bus: (number: Int, why: String)? {
+            if let i2cBus { return (i2cBus, "--i2c-bus") }
+            guard options.live, let imu = I2CProbe.probeAll(forAuto: true).probes.lazy.flatMap(\.imus).first else { return nil }
+            return (imu.adapter.number, "\(imu) answers there")
+        }
+
         func run() throws {
             try options.checkReady()
+            let bus = self.bus
             let gettyEnabled = try options.systemctl("is-enabled", options.getty).output
                 .split(separator: "\n").first == "enabled"
             // Kept from an earlier enable: the login prompt it turned off is still ours to give back.
             let gettyWasOurs = gettyEnabled || KioskDropIn.read(options.dropIn)?.gettyWasEnabled == true
-            let text = KioskDropIn(onQuit: onQuit, gettyWasEnabled: gettyWasOurs).text
+            let text = KioskDropIn(onQuit: onQuit, gettyWasEnabled: gettyWasOurs, i2cBus: bus?.number).text
             if case .failure(let errno) = FilePath(options.dropInDirectory).makeDirectoryTree() {
                 throw ExitStatus.report("cannot make \(options.dropInDirectory): \(errno)", as: .cannotWrite)
             }
@@ -127,6 +154,8 @@ struct Kiosk: ParsableCommand {
                                         state: "\(options.unit) is enabled beside it, and the two would race for the console at boot: run sudo systemctl disable \(options.getty)")
             }
             let quit = onQuit == .restart ? "Quit in its menu starts it again" : "Quit in its menu powers the board off"
+            print(bus.map { "The game may use /dev/i2c-\($0.number) (\($0.why)), and no other I²C bus." }
+                ?? "The game may use no I²C bus (no LSM9DS1 answers on one; name one with --i2c-bus N).")
             if options.live {
                 print("""
                     \(options.console) boots into TiltMaze from the next start; \(quit).
@@ -166,12 +195,13 @@ struct Kiosk: ParsableCommand {
     }
 }
 
-/// The drop-in `kiosk enable` writes beside the unit: the quit action, and
-/// whether the console's login prompt was enabled before (so that disable
-/// turns it on again only then).
+/// The drop-in `kiosk enable` writes beside the unit: the quit action, the
+/// one I²C bus the game may use, and whether the console's login prompt was
+/// enabled before (so that disable turns it on again only then).
 struct KioskDropIn: Equatable {
     var onQuit: Kiosk.QuitAction
     var gettyWasEnabled: Bool
+    var i2cBus: Int? = nil
 
     static let gettyLine = "# getty was enabled on this console before: kiosk disable enables it again."
 
@@ -179,8 +209,13 @@ struct KioskDropIn: Equatable {
         var lines = ["# Written by `tiltmaze kiosk enable`; `tiltmaze kiosk disable` removes it."]
         if gettyWasEnabled { lines.append(Self.gettyLine) }
         if onQuit == .poweroff {
-            lines += ["[Unit]", "# Quit in the game's menu ends it with status 0: the board powers off.",
-                      "SuccessAction=poweroff", "[Service]", "# A crash still starts the game again.", "Restart=on-failure"]
+            lines += ["[Unit]", "# Quit in the game's menu ends it with status 0: the board powers off.", "SuccessAction=poweroff"]
+        }
+        if onQuit == .poweroff || i2cBus != nil { lines.append("[Service]") }
+        if onQuit == .poweroff { lines += ["# A crash still starts the game again.", "Restart=on-failure"] }
+        if let i2cBus {
+            lines += ["# Group i2c opens every bus; the device policy lets this unit reach one.",
+                      "SupplementaryGroups=i2c", "DeviceAllow=/dev/i2c-\(i2cBus) rw"]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -190,7 +225,11 @@ struct KioskDropIn: Equatable {
         guard case .success(let bytes) = FileContents.read(path) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n").map(String.init)
+        let bus = lines.lazy.compactMap { line -> Int? in
+            guard line.hasPrefix("DeviceAllow=/dev/i2c-"), line.hasSuffix(" rw") else { return nil }
+            return Int(line.dropFirst("DeviceAllow=/dev/i2c-".count).dropLast(3))
+        }.first
         return KioskDropIn(onQuit: lines.contains("SuccessAction=poweroff") ? .poweroff : .restart,
-                           gettyWasEnabled: lines.contains(gettyLine))
+                           gettyWasEnabled: lines.contains(gettyLine), i2cBus: bus)
     }
 }

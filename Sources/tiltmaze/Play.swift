@@ -61,6 +61,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Where F12 saves a picture of the screen (PNG).", valueName: "dir"))
     var screenshotDir: String = "."
 
+    @Option(help: ArgumentHelp("Save no more screenshots once the screenshot directory holds this many (default: no limit).", valueName: "n"))
+    var screenshotLimit: Int?
+
     @Flag(help: "With --source replay:FILE: no screen and no clock; play the recording as fast as the physics can and print the outcome as one line of JSON (won, time_s, catches, steps, trajectory_hash).")
     var headless = false
 
@@ -89,6 +92,7 @@ struct Play: ParsableCommand {
         guard (30...2_000).contains(physicsRate) else {
             throw ValidationError("--physics-rate must be between 30 and 2000 steps per second")
         }
+        if let screenshotLimit, screenshotLimit < 0 { throw ValidationError("--screenshot-limit must be 0 or more") }
     }
 
     private func sayIfClosed(_ playlist: Playlist) {
@@ -159,7 +163,7 @@ struct Play: ParsableCommand {
             let pads = PadControls(nodes: SensorDiscovery.inputNodes())
             let size = displays.framebufferSize ?? (1280, 800)
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
-                                               width: size.width, height: size.height)
+                                          width: size.width, height: size.height, limit: screenshotLimit)
             outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
                                     playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
         } catch {

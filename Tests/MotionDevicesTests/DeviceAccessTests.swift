@@ -68,19 +68,19 @@ struct DeviceAccessTests {
     @Test("an I²C bus, which the rules do not cover: the fix is its own group (Pi OS's i2c), never the rules or their group")
     func i2cBus() {
         let notInGroup = DeviceAccess.explain(need: .readWrite, owner: "root", group: "i2c", mode: 0o660,
-                                              inGroupNow: false, listedInGroup: false, ruleGroup: .missing, coveredByRules: false)
+                                              inGroupNow: false, listedInGroup: false, ruleGroup: .missing, grantedBy: .nobody)
         #expect(notInGroup == "not readable and writable by you: owner root, group i2c, mode 660; join group i2c (sudo usermod -aG i2c $USER) and log in again")
         let rootOnly = DeviceAccess.explain(need: .readWrite, owner: "root", group: "root", mode: 0o600,
-                                            inGroupNow: false, listedInGroup: false, ruleGroup: .missing, coveredByRules: false)
+                                            inGroupNow: false, listedInGroup: false, ruleGroup: .missing, grantedBy: .nobody)
         #expect(rootOnly.contains("TiltMaze's udev rules leave I²C buses alone") && rootOnly.contains("raspi-config nonint do_i2c 0"))
         #expect(!rootOnly.contains("udev/README.md") && !rootOnly.contains("tiltmaze"))
     }
 
-    @Test("with the rules installed, the fix is the rules' group, even for a node whose own group is input")
+    @Test("with the rules installed, the fix for an IIO sensor is the rules' group, even for a node whose own group is another")
     func ruleGroupFix() {
-        let notMember = DeviceAccess.explain(need: .read, owner: "root", group: "input", mode: 0o660,
+        let notMember = DeviceAccess.explain(need: .read, owner: "root", group: "iio", mode: 0o660,
                                              inGroupNow: false, listedInGroup: false, ruleGroup: .notMember)
-        #expect(notMember == "not readable by you: owner root, group input, mode 660; join group tiltmaze (sudo usermod -aG tiltmaze $USER) and log in again")
+        #expect(notMember == "not readable by you: owner root, group iio, mode 660; join group tiltmaze (sudo usermod -aG tiltmaze $USER) and log in again")
         let pending = DeviceAccess.explain(need: .readWrite, owner: "root", group: "tiltmaze", mode: 0o660,
                                            inGroupNow: false, listedInGroup: true, ruleGroup: .pendingRelogin)
         #expect(pending.hasSuffix("; you were added to group tiltmaze but this login predates it: log out and in again"))
@@ -95,6 +95,16 @@ struct DeviceAccessTests {
         let video = DeviceAccess.explain(need: .readWrite, owner: "root", group: "video", mode: 0o660,
                                          inGroupNow: false, listedInGroup: false, ruleGroup: .member)
         #expect(video.hasSuffix("; join group video (sudo usermod -aG video $USER) and log in again"))
+    }
+
+    @Test("a screen or controller is the seat's: the fix is its own group, or logging in at the board; never group tiltmaze")
+    func seat() {
+        let video = DeviceAccess.explain(need: .readWrite, owner: "root", group: "video", mode: 0o660,
+                                         inGroupNow: false, listedInGroup: false, grantedBy: .seat)
+        #expect(video == "not readable and writable by you: owner root, group video, mode 660; join group video (sudo usermod -aG video $USER) and log in again")
+        let rootOnly = DeviceAccess.explain(need: .read, owner: "root", group: "root", mode: 0o600,
+                                            inGroupNow: false, listedInGroup: false, grantedBy: .seat)
+        #expect(rootOnly.contains("log in at the board itself") && !rootOnly.contains("group tiltmaze"), "\(rootOnly)")
     }
 
     @Test("membership of a group that does not exist is .missing; of this process's own group, .member")

@@ -184,6 +184,27 @@ struct FrameLoopTests {
     }
 }
 
+/// F12 against a limit, without a frame loop: the count includes earlier games' pictures.
+@Suite("Screenshots")
+struct ScreenshotLimitTests {
+    @Test("with a limit, pictures already in the directory count, and F12 past it saves nothing and says why")
+    func limit() throws {
+        let directory = "/tmp/tiltmaze-shot-limit-\(getpid())"
+        mkdir(directory, 0o755)
+        defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+        // One from an earlier game, and a file that is no screenshot (not counted).
+        #expect(FileManager.default.createFile(atPath: directory + "/tiltmaze-1-1.png", contents: Data()))
+        #expect(FileManager.default.createFile(atPath: directory + "/notes.txt", contents: Data()))
+        let shots = Screenshots(directory: directory, level: Fixtures.level, sensorName: "test", width: 160, height: 100, limit: 2)
+        let snapshot = WorldSnapshot()
+        #expect(shots.save(snapshot, menu: nil).hasPrefix("saved \(directory)/tiltmaze-"))
+        let refused = shots.save(snapshot, menu: nil)
+        #expect(refused == "screenshot not saved: \(directory) holds 2 already, the most kept (--screenshot-limit)", "\(refused)")
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }
+        #expect(pictures.count == 2)
+    }
+}
+
 /// The campaign through the frame loop: the level menu loads another level
 /// into the physics and the display, and the banner follows.
 @Suite("Frame loop in a campaign")

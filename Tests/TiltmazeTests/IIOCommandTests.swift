@@ -238,10 +238,10 @@ struct IIOPlayTestsUnderPreload {
 /// `scans` into its node, and waits for it to end (20 s, a hang); returns its
 /// status and output.
 func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed,
-                     device: String = "iio:device0") throws -> (Int32, String, String) {
+                     device: String = "iio:device0", command: [String] = [ProgramRunner.binary]) throws -> (Int32, String, String) {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
-    p.arguments = arguments
+    p.executableURL = URL(fileURLWithPath: command[0])
+    p.arguments = Array(command.dropFirst()) + arguments
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err

@@ -44,6 +44,7 @@ struct KioskCommandTests {
         (["kiosk", "disable", "--console", "tty64"], "tty1 to tty63 (not tty64)"),
         (["kiosk", "enable", "--root", "mnt/card"], "--root must be an absolute path (not mnt/card)"),
         (["kiosk", "enable", "--on-quit", "explode"], "--on-quit"),
+        (["kiosk", "enable", "--i2c-bus=-1"], "--i2c-bus must be a bus number"),
     ])
     func refused(arguments: [String], message: String) throws {
         let r = try ProgramRunner.run(arguments)
@@ -128,6 +129,29 @@ struct KioskCommandTests {
         let disable = try ProgramRunner.run(["kiosk", "disable", "--root", root])
         #expect(disable.status == 0, "\(disable.stderr)")
         #expect(disable.stdout.contains("tty1 no longer boots into TiltMaze; its login prompt is back."), "\(disable.stdout)")
+        #expect(try Self.tree(root) == before)
+    }
+
+    @Test("--i2c-bus lets the unit reach that one bus (group i2c, its node in the device policy), and disable takes it away again",
+          .enabled(if: hasSystemctl, "systemctl (package systemd) is not installed"))
+    func oneBus() throws {
+        let root = try Self.image()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let before = try Self.tree(root)
+        let enable = try ProgramRunner.run(["kiosk", "enable", "--root", root, "--i2c-bus", "1", "--on-quit", "poweroff"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        #expect(enable.stdout.contains("The game may use /dev/i2c-1 (--i2c-bus), and no other I²C bus."), "\(enable.stdout)")
+        let dropIn = try String(contentsOfFile: root + "/etc/systemd/system/tiltmaze-console@tty1.service.d/kiosk.conf", encoding: .utf8)
+        let service = dropIn.components(separatedBy: "[Service]\n").last ?? ""
+        #expect(dropIn.components(separatedBy: "[Service]").count == 2, "one [Service] section: \(dropIn)")
+        #expect(service.contains("\nSupplementaryGroups=i2c\n") && service.contains("\nDeviceAllow=/dev/i2c-1 rw\n"), "\(dropIn)")
+        #expect(service.contains("Restart=on-failure\n"), "\(dropIn)")
+        // Without a bus: none in the unit, and said so.
+        let without = try ProgramRunner.run(["kiosk", "enable", "--root", root])
+        #expect(without.stdout.contains("The game may use no I²C bus"), "\(without.stdout)")
+        let plain = try String(contentsOfFile: root + "/etc/systemd/system/tiltmaze-console@tty1.service.d/kiosk.conf", encoding: .utf8)
+        #expect(!plain.contains("i2c"), "\(plain)")
+        #expect(try ProgramRunner.run(["kiosk", "disable", "--root", root]).status == 0)
         #expect(try Self.tree(root) == before)
     }
 

@@ -41,7 +41,7 @@ struct SysfsAccessHelperTests {
         try ProgramRunner.shell("/bin/sh", [Self.helper] + args)
     }
 
-    @Test("device: buffer/*, scan_elements/*_en, current_trigger, rate and clock get the group; the rest is untouched")
+    @Test("a motion sensor: buffer/*, scan_elements/*_en, current_trigger, rate and clock get the group; the rest is untouched")
     func device() throws {
         let granted: [String: mode_t] = [
             "buffer/enable": 0o644, "buffer/length": 0o644, "buffer/watermark": 0o644,
@@ -88,6 +88,64 @@ struct SysfsAccessHelperTests {
         chmod(root, 0o755)
         #expect(try run([Self.group.name, "hrtimer", root]).status == 0)
         #expect(modeAndGroup(root) == (0o775, Self.group.gid))
+    }
+
+    @Test("a device with no motion channel (an ADC: voltages, its own buffer and rate) is left exactly as it was")
+    func notAMotionSensor() throws {
+        let files: [String: mode_t] = [
+            "in_voltage0_raw": 0o644, "in_voltage0_sampling_frequency": 0o644, "sampling_frequency": 0o644,
+            "buffer/enable": 0o644, "scan_elements/in_voltage0_en": 0o644, "trigger/current_trigger": 0o644,
+        ]
+        let root = try tree(files)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let r = try run([Self.group.name, "device", root])
+        #expect(r.status == 0, "\(r.stderr)")
+        for file in files.keys {
+            #expect(modeAndGroup(root + "/" + file) == (0o644, getegid()), "\(file) was changed")
+        }
+    }
+
+    @Test("the per-type rates (BMI160, HID sensor hubs) are granted with the motion channels; a magnetometer alone counts as one")
+    func perTypeRates() throws {
+        let root = try tree(["in_accel_sampling_frequency": 0o644, "in_anglvel_sampling_frequency": 0o644,
+                             "in_accel_x_raw": 0o644, "in_anglvel_x_raw": 0o644, "in_temp_raw": 0o644])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try run([Self.group.name, "device", root]).status == 0)
+        #expect(modeAndGroup(root + "/in_accel_sampling_frequency") == (0o664, Self.group.gid))
+        #expect(modeAndGroup(root + "/in_anglvel_sampling_frequency") == (0o664, Self.group.gid))
+        #expect(modeAndGroup(root + "/in_accel_x_raw").mode == 0o644, "raw values are read, never written")
+
+        let magnetometer = try tree(["in_magn_x_raw": 0o644, "in_magn_sampling_frequency": 0o644])
+        defer { try? FileManager.default.removeItem(atPath: magnetometer) }
+        #expect(try run([Self.group.name, "device", magnetometer]).status == 0)
+        #expect(modeAndGroup(magnetometer + "/in_magn_sampling_frequency") == (0o664, Self.group.gid))
+    }
+
+    @Test("the node of a motion sensor gets the group, read/write, nothing for others; a path that is no device node is refused",
+          .enabled(if: geteuid() == 0, "making a device node needs root"))
+    func node() throws {
+        let root = try tree(["in_accel_x_raw": 0o644])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let node = root + "/iio:device9"
+        #expect(mknod(node, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0, "mknod: \(errno)")
+        #expect(try run([Self.group.name, "device", root, node]).status == 0)
+        #expect(modeAndGroup(node) == (0o660, Self.group.gid))
+        let plain = root + "/in_accel_x_raw"
+        let refused = try run([Self.group.name, "device", root, plain])
+        #expect(refused.status == 1 && refused.stderr.contains("\(plain) is not a character device"), "\(refused.stderr)")
+    }
+
+    @Test("a trigger is granted when it can serve a motion sensor (stand-alone, or beside one), not when it belongs to an ADC")
+    func triggerOwners() throws {
+        let root = try tree([
+            "imu/iio:device0/in_accel_x_raw": 0o644, "imu/trigger0/sampling_frequency": 0o644,
+            "adc/iio:device1/in_voltage0_raw": 0o644, "adc/trigger1/sampling_frequency": 0o644,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try run([Self.group.name, "trigger", root + "/imu/trigger0"]).status == 0)
+        #expect(try run([Self.group.name, "trigger", root + "/adc/trigger1"]).status == 0)
+        #expect(modeAndGroup(root + "/imu/trigger0/sampling_frequency") == (0o664, Self.group.gid))
+        #expect(modeAndGroup(root + "/adc/trigger1/sampling_frequency").mode == 0o644)
     }
 
     @Test("a missing directory or wrong arguments: an error naming it, and a failing status")

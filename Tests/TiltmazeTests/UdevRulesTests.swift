@@ -74,8 +74,8 @@ struct UdevRulesTests {
     @Test("every group named is the code's group; no mode lets others write, or read a sensor")
     func groupsAndModes() throws {
         let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
+        // The IIO node's group and mode are the helper's to set: only it can tell a motion sensor.
         let groups = rules.flatMap { $0.values(of: "GROUP") }
-        #expect(!groups.isEmpty)
         #expect(groups.allSatisfy { $0 == Self.group })
         for mode in rules.flatMap({ $0.values(of: "MODE") }) {
             let bits = try #require(Int(mode, radix: 8), "MODE \(mode) is not octal")
@@ -84,34 +84,42 @@ struct UdevRulesTests {
         #expect(rules.allSatisfy { $0.values(of: "OWNER").isEmpty }, "the rules give nodes to a group, not a user")
     }
 
-    @Test("every RUN is an absolute program: the installed helper with our group, or setfacl for our group")
+    @Test("every RUN is the installed helper with our group; no ACL entry is added for anyone")
     func runPrograms() throws {
         let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
         var kinds: Set<String> = []
-        var aclSubsystems: Set<String> = []
         for rule in rules {
             for run in rule.values(of: "RUN") {
                 let words = run.split(separator: " ").map(String.init)
-                switch words.first {
-                case Self.helperPath?:
-                    #expect(words.count == 4, "\(run)")
-                    #expect(words[1] == Self.group, "\(run)")
-                    kinds.insert(words[2])
-                    if words[2] == "hrtimer" { #expect(words[3] == HrtimerTrigger.hrtimerDirectory(), "\(run)") }
-                    else { #expect(words[3] == "/sys%p", "\(run)") }
-                case "/usr/bin/setfacl"?:
-                    #expect(words.count == 4 && words[1] == "-m" && words[3] == "$devnode", "\(run)")
-                    let entry = words[2].split(separator: ":").map(String.init)
-                    #expect(entry.count == 3 && entry[0] == "g" && entry[1] == Self.group, "\(run)")
-                    #expect(["r", "rw"].contains(entry.last ?? ""), "an ACL entry grants read or read/write, never execute: \(run)")
-                    aclSubsystems.formUnion(rule.values(of: "SUBSYSTEM"))
-                default:
+                guard words.first == Self.helperPath else {
                     Issue.record("line \(rule.line): RUN of an unexpected program: \(run)")
+                    continue
                 }
+                #expect(words[1] == Self.group, "\(run)")
+                kinds.insert(words[2])
+                switch words[2] {
+                case "hrtimer": #expect(words.count == 4 && words[3] == HrtimerTrigger.hrtimerDirectory(), "\(run)")
+                case "device": #expect(words.count == 5 && words[3] == "/sys%p" && words[4] == "$devnode", "\(run)")
+                default: #expect(words.count == 4 && words[3] == "/sys%p", "\(run)")
+                }
+                #expect(rule.values(of: "SUBSYSTEM") == [words[2] == "hrtimer" ? "module" : "iio"], "\(run)")
             }
         }
         #expect(kinds == ["device", "trigger", "hrtimer"])
-        #expect(aclSubsystems == ["input", "graphics", "drm"])
+    }
+
+    @Test("screens and controllers go to the seat's user through logind (uaccess), to no group; DRM cards are left to systemd's own rule")
+    func seatAccess() throws {
+        let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
+        var tagged: Set<String> = []
+        for rule in rules where !rule.values(of: "TAG").isEmpty {
+            #expect(rule.values(of: "TAG") == ["uaccess"], "line \(rule.line)")
+            #expect(rule.pairs.first { $0.key == "TAG" }?.op == "+=", "line \(rule.line): TAG must add, not replace")
+            tagged.formUnion(rule.values(of: "SUBSYSTEM"))
+        }
+        #expect(tagged == ["input", "graphics"])
+        #expect(rules.allSatisfy { !$0.values(of: "SUBSYSTEM").contains("drm") }, "systemd's 70-uaccess.rules covers DRM cards")
+        #expect(rules.allSatisfy { $0.values(of: "RUN").allSatisfy { !$0.contains("setfacl") } })
     }
 
     @Test("the input rules cover accelerometer nodes and the Sense HAT joystick the code looks for")

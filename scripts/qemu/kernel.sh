@@ -45,6 +45,7 @@
 #                    HID sensor-hub IIO drivers (laptop/tablet style motion sensors)
 #   i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c
 #                    real IIO IMU drivers bound to a simulated I2C bus
+#   ti-ads1015       an IIO ADC on the same bus: a device the udev rules must not grant
 #   9p 9pnet_virtio virtio_pci
 #                    sharing a host directory with the guest (qemu -virtfs)
 set -euo pipefail
@@ -68,7 +69,7 @@ case "$arch" in
             uinput evdev
             uhid hid-generic hid-playstation hid-nintendo
             hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-trigger
-            i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c
+            i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c ti-ads1015
             9p 9pnet_virtio virtio_pci
         )
         pattern='^linux-image-6\.1\.[0-9]+-[0-9]+-amd64-unsigned$'

@@ -180,7 +180,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
             return "\(error.path): the kernel driver \(driver) holds this chip, so it is not read over i2c-dev; use it through that driver (`tiltmaze devices` lists it if it is an IIO device)"
         }
         if error.isPermissionDenied {
-            return "\(error.path): \(DeviceAccess.check(imu.adapter.node, need: .readWrite, coveredByRules: false).explanation)"
+            return "\(error.path): \(DeviceAccess.check(imu.adapter.node, need: .readWrite, grantedBy: .nobody).explanation)"
         }
         return error.description
     }

@@ -32,7 +32,7 @@ public struct I2CProbe: Sendable {
     /// claims are read from there too. `tree` decides whether an LSM9DS1
     /// there is a Sense HAT's (`I2CIMU.senseHat(address:onHeader:tree:)`).
     public static func probe(_ adapter: I2CAdapter, sysfs: String = "/sys", tree: DeviceTree? = nil) -> I2CProbe {
-        let access = DeviceAccess.check(adapter.node, need: .readWrite, coveredByRules: false)
+        let access = DeviceAccess.check(adapter.node, need: .readWrite, grantedBy: .nobody)
         var claimed: [(UInt8, String)] = []
         var identities: [UInt8: UInt8] = [:]
         var failure: String?

@@ -2,15 +2,21 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 import PNG
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// F12 in the game: the frame on screen drawn by the framebuffer renderer
 /// (whatever display is in use) and saved as a PNG in `directory`, named
-/// `tiltmaze-<seconds since 1970>-<n>.png` so pictures sort by time.
+/// `tiltmaze-<seconds since 1970>-<n>.png` so pictures sort by time. With a
+/// `limit`, no more are saved once the directory holds that many (a kiosk's
+/// state directory must not fill the card, however often F12 is pressed).
 public final class Screenshots {
     public let directory: String
+    public let limit: Int?
+    /// The pictures in the directory, counted at the first F12 and kept up to date after.
+    private var held: Int?
     private var level: Level
     private var banner: LevelBanner
     let sensorName: String
@@ -21,8 +27,9 @@ public final class Screenshots {
 
     /// - Parameters:
     ///   - width, height: the picture's size (a framebuffer's own, or 1280×800 for a terminal).
-    public init(directory: String, level: Level, sensorName: String, width: Int = 1280, height: Int = 800) {
+    public init(directory: String, level: Level, sensorName: String, width: Int = 1280, height: Int = 800, limit: Int? = nil) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        self.limit = limit
         self.level = level
         self.banner = LevelBanner(title: level.title)
         self.sensorName = sensorName
@@ -41,6 +48,13 @@ public final class Screenshots {
     /// Draws `snapshot` (with `menu`) and writes it; what the player is told:
     /// the file written, or why it could not be.
     public func save(_ snapshot: WorldSnapshot, menu: MenuState?) -> String {
+        if let limit {
+            // Those of earlier games count too: the limit is on the directory, not on one game.
+            let count = held ?? ((try? DirectoryListing.names(in: directory).get()) ?? [])
+                .filter { $0.hasPrefix("tiltmaze-") && $0.hasSuffix(".png") }.count
+            held = count
+            if count >= limit { return "screenshot not saved: \(directory) holds \(count) already, the most kept (--screenshot-limit)" }
+        }
         if renderer == nil {
             do {
                 renderer = (try FramebufferScreen(level: level, sensorName: sensorName, width: width, height: height, banner: banner),
@@ -56,6 +70,7 @@ public final class Screenshots {
         let path = "\(directory)/tiltmaze-\(time(nil))-\(taken).png"
         do {
             try Snapshot.image(of: surface).write(to: path)
+            held? += 1
             return "saved \(path)"
         } catch {
             return "screenshot not saved: \(error)"

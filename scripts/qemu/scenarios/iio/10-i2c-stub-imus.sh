@@ -11,15 +11,17 @@
 # instead; monitor polls the MPU-6050 (a four-wire one: no interrupt line)
 # through the real driver, and host-check checks its values and reports the
 # rate polling reached. Each driver's sysfs tree is printed in umockdev's
-# format, as fixtures (host-check: Tests/Fixtures/kernel/).
+# format, as fixtures (host-check: Tests/Fixtures/kernel/), and so is an
+# ADS1015 ADC's beside them (ti-ads1015 at 0x48): an IIO device with a buffer
+# and rates that is no motion sensor, which the udev rules must leave alone.
 set -eu
 modprobe i2c-dev
-modprobe i2c-stub chip_addr=0x68,0x69,0x6a,0x6b
+modprobe i2c-stub chip_addr=0x48,0x68,0x69,0x6a,0x6b
 # Leave the boot as found, passed or failed: the chips and the stub go (with
 # them left, every later `--source auto` would find an MPU-6050).
 leave() {
     [ -n "${bus:-}" ] || return 0
-    for address in 0x68 0x69 0x6a 0x6b; do
+    for address in 0x48 0x68 0x69 0x6a 0x6b; do
         [ -e "/sys/bus/i2c/devices/$bus-00${address#0x}" ] && echo "$address" > "/sys/bus/i2c/devices/i2c-$bus/delete_device"
     done
     rmmod i2c-stub 2>/dev/null || echo "could not unload i2c-stub"
@@ -40,6 +42,10 @@ for chip in "mpu6050 0x68" "bmi160 0x69" "lsm6ds3 0x6a" "lsm6dso 0x6b"; do
     echo "$chip" > "/sys/bus/i2c/devices/i2c-$bus/new_device"
 done
 wait-for /sys/bus/iio/devices/iio:device5
+# The ADC last, so that the IMUs keep the device numbers their fixtures have.
+modprobe ti-ads1015
+echo "ads1015 0x48" > "/sys/bus/i2c/devices/i2c-$bus/new_device"
+wait-for /sys/bus/iio/devices/iio:device6
 
 # The fixtures: one per chip, its devices (accelerometer half first) and their parents once.
 for chip in mpu6050 bmi160 lsm6ds3 lsm6dso; do
@@ -47,9 +53,12 @@ for chip in mpu6050 bmi160 lsm6ds3 lsm6dso; do
     for half in "$chip" "${chip}_accel" "${chip}_gyro"; do
         for d in /sys/bus/iio/devices/iio:device*; do
             [ "$(cat "$d/name")" = "$half" ] || continue
-            if [ $first = yes ]; then ./record-sysfs "$d"; first=no; else ./record-sysfs "$d" --alone; fi
+            if [ $first = yes ]; then record-sysfs "$d"; first=no; else record-sysfs "$d" --alone; fi
         done
     done | sed "s/^/fixture iio-$chip.umockdev: /"
+done
+for d in /sys/bus/iio/devices/iio:device*; do
+    [ "$(cat "$d/name")" = ads1015 ] && record-sysfs "$d" | sed "s/^/fixture iio-ads1015.umockdev: /"
 done
 
 $BINARY devices | tee /tmp/devices.out

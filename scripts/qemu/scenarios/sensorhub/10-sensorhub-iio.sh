@@ -36,6 +36,15 @@ for t in /sys/bus/iio/devices/trigger*; do
     dump "$t" "layout $(cat "$t/name")"
 done
 ls -l /dev/iio:* | sed 's/^/layout dev: /'
+# The same as a fixture in umockdev's format (host-check: Tests/Fixtures/kernel/):
+# the accelerometer with its parents, the gyroscope up to their common HID
+# device, then the triggers (their parents are already there).
+hid=$(readlink -f "$ACCEL/../..")
+{
+    record-sysfs "$ACCEL"
+    record-sysfs "$GYRO" --below "$hid"
+    for t in /sys/bus/iio/devices/trigger*; do record-sysfs "$t" --alone; done
+} | sed "s/^/fixture iio-hid-sensor-hub.umockdev: /"
 
 # Buffered capture: both sensors at once, each with its own trigger. The
 # helper sends the known sequence (accel 100k, -100k, 1000+k mg; gyro 10k,
