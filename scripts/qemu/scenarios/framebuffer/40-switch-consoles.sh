@@ -17,6 +17,17 @@ screendump --settled-below 34 switched-before
 # What the game drew below its status bar (whose clock runs): it must draw
 # the same again when the console comes back.
 drawn=$(fb_sum 34)
+# tty2's own cursor off, and its blinking: fbcon draws it (an 8x2 grey bar at
+# the top left) whenever it blinks, and a screendump that caught it was taken
+# for the game drawing while away (an emulated arm64 run did).
+blink=$(cat /sys/class/graphics/fbcon/cursor_blink 2>/dev/null || echo 1)
+restore_cursor() {
+    printf '\033[?25h' >/dev/tty2
+    echo "$blink" >/sys/class/graphics/fbcon/cursor_blink 2>/dev/null || true
+}
+trap restore_cursor EXIT
+printf '\033[?25l' >/dev/tty2
+echo 0 >/sys/class/graphics/fbcon/cursor_blink 2>/dev/null || true
 # chvt returns once the game has let the console go (VT_PROCESS: it
 # acknowledges the release only after it stopped drawing).
 chvt 2
