@@ -154,8 +154,9 @@ struct Kiosk: ParsableCommand {
                                         state: "\(options.unit) is enabled beside it, and the two would race for the console at boot: run sudo systemctl disable \(options.getty)")
             }
             let quit = onQuit == .restart ? "Quit in its menu starts it again" : "Quit in its menu powers the board off"
+            let why = options.live ? "no LSM9DS1 answers on one" : "an image's buses are not probed"
             print(bus.map { "The game may use /dev/i2c-\($0.number) (\($0.why)), and no other I²C bus." }
-                ?? "The game may use no I²C bus (no LSM9DS1 answers on one; name one with --i2c-bus N).")
+                ?? "The game may use no I²C bus (\(why); name one with --i2c-bus N).")
             if options.live {
                 print("""
                     \(options.console) boots into TiltMaze from the next start; \(quit).

@@ -77,6 +77,11 @@ struct FramebufferScreenTests {
         }
         #expect(bars[2] != bars[0], "the menu's hints are not the game's")
         #expect(bars[5] == bars[0] && bars[6] == bars[0], "the game's hints are back once the menu closed")
+        // Closed on a full repaint (a console switch back forces one): the game's hints again.
+        _ = screen.compose(WorldSnapshot(), menu: MenuState(.paused))
+        screen.forceFullRepaint()
+        for rect in screen.compose(WorldSnapshot(), menu: nil) { surface.copy(rect, from: screen.picture) }
+        #expect(barPixels(surface) == bars[0], "the menu's hints stayed after a full repaint closed it")
     }
 
     @Test("a ball rolling across the maze costs a small part of a full frame's bytes")

@@ -144,18 +144,17 @@ public final class FramebufferScreen {
         // sprites are put back before this frame's box (if any) goes on top.
         let full = compositor.compose(snapshot, player: banner.player, restoring: lastMenuBox)
         if full { shownStatusCount = -1 }
-        // A full repaint leaves the game's hints on the bar (they are part of the picture's
-        // fixtures), and so does putting back what the last menu box covered, where it did.
-        let barHasMenuHints = showsMenuHints && !full
-        var barIsMixed = false
+        // The box put back over part of the bar, or a full repaint (which need not repaint the
+        // picture's fixtures), leaves the bar in doubt: draw the hints wanted again.
+        var barInDoubt = full
         if let box = lastMenuBox {
             // On a small screen the box may have covered a bar: draw it again.
             if box.y < layout.statusBar.y + layout.statusBar.height { shownStatusCount = -1 }
-            if box.y + box.height > layout.hintBar.y { statisticsChanged = true; barIsMixed = barHasMenuHints }
+            if box.y + box.height > layout.hintBar.y { statisticsChanged = true; barInDoubt = true }
         }
         if let changed = drawStatus(snapshot, tinted: tinted), !full { compositor.add(changed) }
         let wantsMenuHints = menu != nil && !showsStatistics
-        if wantsMenuHints != barHasMenuHints || barIsMixed {
+        if !showsStatistics, barInDoubt || wantsMenuHints != showsMenuHints {
             drawHints(wantsMenuHints ? menuHints : hints)
             if !full { compositor.add(layout.hintBar) }
         }
