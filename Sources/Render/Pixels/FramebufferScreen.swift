@@ -117,23 +117,13 @@ public final class FramebufferScreen {
         shownStatusCount = -1
     }
 
-    /// The key hints across their bar, over what the picture's fixtures put there.
-    private func drawHints(_ bytes: [UInt8]) {
+    /// `text` across the hint bar, over what was there: the key hints, or with
+    /// `--stats` the frame loop's figures.
+    private func drawHintBar(_ text: UnsafeBufferPointer<UInt8>, color: RGB) {
         let bar = layout.hintBar
         drawBar(bar, background: GamePalette.footerBackground, into: picture)
-        bytes.withUnsafeBufferPointer {
-            _ = BitmapFont.draw($0, x: layout.textInset, y: bar.y + 2 * layout.textScale, scale: layout.textScale,
-                                color: GamePalette.footerText, into: picture)
-        }
-    }
-
-    /// The frame loop's figures across the hint bar.
-    private func drawFigures() {
-        let bar = layout.hintBar
-        drawBar(bar, background: GamePalette.footerBackground, into: picture)
-        BitmapFont.draw(UnsafeBufferPointer(rebasing: statistics[0 ..< statisticsCount]), x: layout.textInset,
-                        y: bar.y + 2 * layout.textScale, scale: layout.textScale, color: GamePalette.sensorText,
-                        into: picture)
+        _ = BitmapFont.draw(text, x: layout.textInset, y: bar.y + 2 * layout.textScale, scale: layout.textScale,
+                            color: color, into: picture)
     }
 
     /// Composes the frame for `snapshot` with `menu` open over it; returns
@@ -144,8 +134,10 @@ public final class FramebufferScreen {
         // sprites are put back before this frame's box (if any) goes on top.
         let full = compositor.compose(snapshot, player: banner.player, restoring: lastMenuBox)
         if full { shownStatusCount = -1 }
-        // The box put back over part of the bar, or a full repaint (which need not repaint the
-        // picture's fixtures), leaves the bar in doubt: draw the hints wanted again.
+        // The box put back over part of the bar leaves it half the game's hints; a full repaint
+        // copies the game's back with the backdrop. Either way the hints wanted are drawn again
+        // (one bar, on a rare frame): a kernel-tier run once showed the menu's keys on a bar with
+        // no menu open, and the bar is right now whatever the frame before left on it.
         var barInDoubt = full
         if let box = lastMenuBox {
             // On a small screen the box may have covered a bar: draw it again.
@@ -155,12 +147,12 @@ public final class FramebufferScreen {
         if let changed = drawStatus(snapshot, tinted: tinted), !full { compositor.add(changed) }
         let wantsMenuHints = menu != nil && !showsStatistics
         if !showsStatistics, barInDoubt || wantsMenuHints != showsMenuHints {
-            drawHints(wantsMenuHints ? menuHints : hints)
+            (wantsMenuHints ? menuHints : hints).withUnsafeBufferPointer { drawHintBar($0, color: GamePalette.footerText) }
             if !full { compositor.add(layout.hintBar) }
         }
         showsMenuHints = wantsMenuHints
         if showsStatistics, full || statisticsChanged {
-            drawFigures()
+            drawHintBar(UnsafeBufferPointer(rebasing: statistics[0 ..< statisticsCount]), color: GamePalette.sensorText)
             if !full { compositor.add(layout.hintBar) }
             statisticsChanged = false
         }
