@@ -18,7 +18,7 @@ TSAN_STRESS_ITEMS ?= 10000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: test-fresh play test test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 bench-smoke deps-play deps-test bench golden clean
+.PHONY: test-fresh play test test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 test-qemu-systemd bench-smoke deps-play deps-test bench golden clean
 
 # SwiftPM colours diagnostics only when its output is a terminal, and a build
 # whose flags changed is a build from scratch: `make play | tee log` and then
@@ -42,6 +42,7 @@ test: deps-test
 	$(TIMED) test-fresh $(MAKE) test-fresh
 	$(MAKE) test-arm64
 	$(TIMED) test-qemu $(MAKE) test-qemu
+	$(TIMED) test-qemu-systemd $(MAKE) test-qemu-systemd
 	$(TIMED) test-tsan $(MAKE) test-tsan
 	$(TIMED) bench-smoke $(MAKE) bench-smoke
 	@echo "make test: every tier passed; the time each took:"; cat .build/test-times.txt
@@ -64,10 +65,19 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/cirrus
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \
 		--scenarios scripts/qemu/scenarios/virtio
+
+# The package under a real systemd: Debian 12 with systemd as PID 1, made
+# once into TILTMAZE_SYSTEMD_ROOT (scripts/qemu/systemd-root.sh), booted on
+# the tier's kernel; the package built now is installed there with apt-get,
+# the kiosk enabled, the board rebooted into the game, which is played,
+# checked for its sandbox, stopped, disabled and purged
+# (scripts/qemu/scenarios/systemd).
+test-qemu-systemd: build release
+	scripts/qemu/test-systemd.sh
 else
-test-qemu:
+test-qemu test-qemu-systemd:
 	@if [ "$(CI)" = true ]; then echo "the qemu tier needs an x86_64 host" >&2; exit 1; fi
-	@echo "test-qemu: skipped: its guest runs x86_64 binaries and this machine is $$(uname -m)" >&2
+	@echo "$@: skipped: its guest runs x86_64 binaries and this machine is $$(uname -m)" >&2
 endif
 
 # What install and deb ship: Swift's runtime linked in, built apart in

@@ -24,6 +24,14 @@
 #     in /usr/local/bin; guest/lib (scenario-lib, the shell functions scenarios
 #     source: wait_for ...) in /usr/local/lib/tiltmaze-qemu.
 #
+# BINARY `-`: no program (a guest whose root is a disk with the program
+# installed from its package: TILTMAZE_QEMU_INIT=systemd).
+#
+# TILTMAZE_QEMU_INIT=systemd makes the stage that boots a Debian root with
+# systemd from the first virtio disk: guest/init-systemd as /init, which lays
+# the modules, the scenarios, the helpers and guest/systemd's runner into
+# that root and hands over to its systemd (run.py --root-image).
+#
 # TILTMAZE_QEMU_SYSROOT=DIR builds the initramfs of a foreign guest (arm64)
 # from that Debian root instead of this machine: its static busybox
 # (busybox-static) becomes the guest's userland, and BINARY's libraries are
@@ -48,7 +56,7 @@ cache=${QEMU_KERNEL_CACHE:-$repo/.build/qemu/kernel}
 
 die() { echo "initramfs.sh: $*" >&2; exit 1; }
 
-[ -f "$binary" ] && [ -x "$binary" ] || die "$binary is not an executable file"
+[ "$binary" = - ] || { [ -f "$binary" ] && [ -x "$binary" ]; } || die "$binary is not an executable file"
 [ -z "$extra" ] || [ -d "$extra" ] || die "$extra is not a directory"
 [ -f "$cache/version" ] || die "no kernel cache in $cache (run scripts/qemu/kernel.sh $cache first)"
 version=$(cat "$cache/version")
@@ -58,6 +66,8 @@ busybox=$(command -v busybox || true)
 if ldd "$busybox" >/dev/null 2>&1; then
     die "$busybox is dynamically linked; the guest needs the static one (host package: busybox-static)"
 fi
+init=${TILTMAZE_QEMU_INIT:-busybox}
+case "$init" in busybox | systemd) ;; *) die "TILTMAZE_QEMU_INIT=$init: busybox or systemd" ;; esac
 sysroot=${TILTMAZE_QEMU_SYSROOT:-}
 guest_busybox=$busybox
 if [ -n "$sysroot" ]; then
@@ -92,6 +102,7 @@ done
 cp -a "$cache/lib/modules/$version" "$root/lib/modules/"
 
 # The program under test and its shared libraries.
+copy_program() {
 name=$(basename "$binary")
 cp "$binary" "$root/usr/local/bin/$name"
 # SwiftPM resource bundles, if any, sit next to the executable.
@@ -124,6 +135,8 @@ done
 if [ -n "$sysroot" ] && [ -f "$sysroot/etc/ld.so.cache" ]; then
     cp "$sysroot/etc/ld.so.cache" "$root/etc/ld.so.cache"
 fi
+}
+[ "$binary" = - ] || copy_program
 
 # Scenarios.
 if [ -n "$extra" ]; then
@@ -131,11 +144,18 @@ if [ -n "$extra" ]; then
 fi
 
 # init and helpers.
-cp "$here/guest/init" "$root/init"
-cp "$here"/guest/bin/* "$root/usr/local/bin/"
-chmod 0755 "$root/init" "$root"/usr/local/bin/*
 mkdir -p "$root/usr/local/lib/tiltmaze-qemu"
+cp "$here"/guest/bin/* "$root/usr/local/bin/"
 cp "$here"/guest/lib/* "$root/usr/local/lib/tiltmaze-qemu/"
+if [ "$init" = systemd ]; then
+    cp "$here/guest/init-systemd" "$root/init"
+    cp "$here/guest/systemd/runner" "$here/guest/systemd/tiltmaze-qemu-runner.service" "$root/usr/local/lib/tiltmaze-qemu/"
+    cp "$here/guest/systemd/request-reboot" "$root/usr/local/bin/"
+    chmod 0755 "$root/usr/local/lib/tiltmaze-qemu/runner"
+else
+    cp "$here/guest/init" "$root/init"
+fi
+chmod 0755 "$root/init" "$root"/usr/local/bin/*
 
 # A minimal /etc for programs that look up users or the host name.
 echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"

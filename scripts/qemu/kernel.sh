@@ -48,6 +48,9 @@
 #   ti-ads1015       an IIO ADC on the same bus: a device the udev rules must not grant
 #   9p 9pnet_virtio virtio_pci
 #                    sharing a host directory with the guest (qemu -virtfs)
+#   virtio_blk ext4 crc32c_generic autofs4
+#                    the systemd scenarios' Debian root, a virtio disk with ext4
+#                    (crc32c for its metadata checksums; systemd wants autofs4)
 set -euo pipefail
 
 #
@@ -71,6 +74,7 @@ case "$arch" in
             hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-trigger
             i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c ti-ads1015
             9p 9pnet_virtio virtio_pci
+            virtio_blk ext4 crc32c_generic autofs4
         )
         pattern='^linux-image-6\.1\.[0-9]+-[0-9]+-amd64-unsigned$'
         apt_options=()

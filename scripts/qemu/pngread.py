@@ -94,3 +94,21 @@ def ball_position(path):
     if not xs:
         raise ValueError(f"{path}: no ball to be seen")
     return sum(xs) / len(xs), w
+
+
+def pacman_position(path):
+    """The mean (x, y) of the pacman (the default player: its yellow,
+    GamePalette.pacman, 255 225 0) between the status and hint bars in a
+    screendump, and the picture's height."""
+    w, h, rows = read_png(path)
+    xs, ys = [], []
+    for y in range(BARS, h - BARS):
+        row = rows[y]
+        for x in range(w):
+            r, g, b = row[3 * x:3 * x + 3]
+            if r > 240 and 210 < g < 240 and b < 40:
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        raise ValueError(f"{path}: no pacman to be seen")
+    return (sum(xs) / len(xs), sum(ys) / len(ys)), h

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 
-from pngread import ball_position, read_png  # beside this script
+from pngread import ball_position, pacman_position, read_png  # beside this script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -81,6 +81,10 @@ def parse_args(argv):
                    help="cache directory (kernel subset in CACHE/kernel; default .build/qemu)")
     p.add_argument("--kernel", help="use this kernel image instead of the cached one")
     p.add_argument("--initrd", help="use this initramfs as it is (no --binary/--scenarios needed)")
+    p.add_argument("--root-image", metavar="IMAGE",
+                   help="boot this Debian root (ext4, from systemd-root.sh) with systemd as PID 1: a first stage "
+                        "lays the scenarios into it, and qemu keeps the guest's writes in a temporary overlay (the "
+                        "image is never changed); the guest may reboot, saying so first (REBOOT)")
     p.add_argument("--virtfs", metavar="DIR",
                    help="share host DIR read-write with the guest, mounted on /host")
     p.add_argument("--screendump-delay", type=float, default=0.3,
@@ -104,8 +108,10 @@ def parse_args(argv):
     p.add_argument("--tail", type=int, default=60, help="console lines to print on failure")
     p.add_argument("-v", "--verbose", action="store_true", help="echo the guest console as it runs")
     args = p.parse_args(argv)
-    if not args.initrd and not args.binary:
-        p.error("--binary is required unless --initrd is given")
+    if not args.initrd and not args.binary and not args.root_image:
+        p.error("--binary is required unless --initrd or --root-image is given")
+    if args.root_image and args.arch != "x86_64":
+        p.error("--root-image: the systemd root is made for x86_64 only")
     if args.arch == "arm64" and args.vga == "cirrus":
         p.error("arm64's virt machine has no Cirrus VGA: --vga std (bochs-display) or virtio")
     args.qemu = args.qemu or ("qemu-system-aarch64" if args.arch == "arm64" else "qemu-system-x86_64")
@@ -379,6 +385,28 @@ def until_ball_right_of(qmp, target, reference, name):
         time.sleep(BALL_INTERVAL)
 
 
+def until_pacman_below(qmp, target, reference, name):
+    """Screendumps into `target` until the pacman (the default player) is
+    more than a quarter of the picture's height below where it is in
+    `reference`: a player tilted down a corridor, however long the slow
+    guest's game takes. Gives up after BALL_LIMIT seconds."""
+    (_, start), height = pacman_position(reference)
+    goal = start + height / 4
+    end = time.monotonic() + BALL_LIMIT
+    while True:
+        qmp.command("screendump", filename=target, format="png")
+        try:
+            (_, y), _ = pacman_position(target)
+        except ValueError:
+            y = None  # not drawn in this dump
+        if y is not None and y > goal:
+            return
+        if time.monotonic() >= end:
+            raise RuntimeError(f"the pacman did not move down within {BALL_LIMIT:.0f} s: at y={y} in {name}, "
+                               f"from y={start:.0f}, needs more than y={goal:.0f}")
+        time.sleep(BALL_INTERVAL)
+
+
 def tail(path, n):
     try:
         with open(path, "rb") as f:
@@ -445,8 +473,10 @@ def main(argv):
             env = dict(os.environ, QEMU_KERNEL_CACHE=kcache)
             if args.arch == "arm64":
                 env["TILTMAZE_QEMU_SYSROOT"] = args.sysroot
+            if args.root_image:
+                env["TILTMAZE_QEMU_INIT"] = "systemd"  # the program comes from its package in the root
             t = time.monotonic()
-            run_checked([os.path.join(HERE, "initramfs.sh"), initrd, args.binary, staging],
+            run_checked([os.path.join(HERE, "initramfs.sh"), initrd, "-" if args.root_image else args.binary, staging],
                         "initramfs.sh", env=env)
             log(f"initramfs {os.path.getsize(initrd) / 1e6:.1f} MB built in {time.monotonic() - t:.1f} s")
 
@@ -466,6 +496,8 @@ def main(argv):
             cmdline += " tiltmaze.virtfs=1"
         if args.append:
             cmdline += " " + args.append
+        if args.root_image and not os.path.isfile(args.root_image):
+            raise SetupError(f"no root image {args.root_image}: make it with scripts/qemu/systemd-root.sh")
         cmd = [
             args.qemu,
             "-accel", "tcg",          # no usable KVM is assumed
@@ -474,13 +506,19 @@ def main(argv):
             "-smp", "1",
             "-nodefaults", "-no-user-config",   # no NIC, no CD-ROM, no default monitor
             "-display", "none",
-            "-no-reboot",             # with panic=-1 a guest panic ends qemu
+            # With panic=-1 a guest panic ends qemu; a systemd guest reboots
+            # on purpose, and an unannounced boot (a panic) fails the run.
+            *([] if args.root_image else ["-no-reboot"]),
             "-kernel", kernel,
             "-initrd", initrd,
             "-append", cmdline,
             "-chardev", f"socket,id=qmp,path={paths['qmp']}",
             "-mon", "chardev=qmp,mode=control",
         ]
+        if args.root_image:
+            # snapshot=on: writes go to a temporary overlay that lives as long
+            # as qemu (across the guest's reboots) and is dropped after.
+            cmd += ["-drive", f"file={os.path.abspath(args.root_image)},if=virtio,format=raw,snapshot=on"]
         if args.virtfs:
             cmd += ["-virtfs", f"local,path={os.path.abspath(args.virtfs)},mount_tag=host0,"
                                "security_model=none,id=host0"]
@@ -500,6 +538,9 @@ def main(argv):
         results = {}        # name -> (PASS|FAIL, rc)
         started = []
         ended = None
+        boots = 0
+        reboot_announced = False
+        unannounced_boot = False
         problems = []
         shots = []
         console_pos = 0
@@ -511,31 +552,42 @@ def main(argv):
                 pass  # qemu is gone; the verdict below says so
 
         def handle(line):
-            nonlocal ended
+            nonlocal ended, boots, reboot_announced, unannounced_boot
             words = line.split()
             if not words:
                 return
             now = time.monotonic() - start
             if words[0] == "READY":
                 uptime = words[1] if len(words) > 1 else "?"
-                log(f"guest init running after {now:.1f} s (guest uptime {uptime} s)")
+                boots += 1
+                if boots > 1 and not reboot_announced:
+                    unannounced_boot = True
+                reboot_announced = False
+                log(f"guest init running after {now:.1f} s (guest uptime {uptime} s" +
+                    (f", boot {boots})" if boots > 1 else ")"))
+            elif words[0] == "REBOOT" and len(words) == 1:
+                reboot_announced = True
+                log(f"the guest reboots, as its scenario asked, at {now:.1f} s")
             elif words[0] == "START" and len(words) == 2:
                 started.append(words[1])
             elif words[0] == "SCENARIO" and len(words) == 4:
                 results[words[1]] = (words[2], words[3])
                 log(f"{words[1]}: {words[2]} (rc {words[3]}) at {now:.1f} s")
             elif words[0] == "SCREENDUMP" and len(words) in (2, 4) and (len(words) == 2 or
-                                                                       words[2] in ("SETTLED", "BALL-RIGHT-OF")):
+                                                                       words[2] in ("SETTLED", "BALL-RIGHT-OF",
+                                                                                    "PACMAN-BELOW")):
                 name = words[1]
                 target = os.path.abspath(os.path.join(args.out, name + ".png"))
                 time.sleep(args.screendump_delay)
                 try:
-                    ball = len(words) == 4 and words[2] == "BALL-RIGHT-OF"
-                    for n in [name] + (words[3:] if ball else []):
+                    moved = len(words) == 4 and words[2] in ("BALL-RIGHT-OF", "PACMAN-BELOW")
+                    for n in [name] + (words[3:] if moved else []):
                         if not n.replace(".", "").replace("_", "").replace("-", "").isalnum():
                             raise RuntimeError("bad name")
-                    if ball:
+                    if moved and words[2] == "BALL-RIGHT-OF":
                         until_ball_right_of(qmp, target, os.path.join(args.out, words[3] + ".png"), name)
+                    elif moved:
+                        until_pacman_below(qmp, target, os.path.join(args.out, words[3] + ".png"), name)
                     elif len(words) == 4:
                         settle(qmp, target, int(words[3]), name)
                     else:
@@ -559,6 +611,9 @@ def main(argv):
             left = deadline - time.monotonic()
             if not exited and left <= 0:
                 timed_out = True
+                break
+            if unannounced_boot:
+                stop(proc)   # a guest that panicked and rebooted would go round again
                 break
             # Once qemu has exited, only drain what it wrote before (no waiting).
             r, _, _ = select.select([ctl], [], [], 0 if exited else min(left, 0.2))
@@ -585,6 +640,8 @@ def main(argv):
                 problems.append("qemu did not exit after the guest powered off")
         if timed_out:
             problems.append(f"overall time limit of {args.timeout:.0f} s reached; qemu killed")
+        if unannounced_boot:
+            problems.append("the guest booted again without saying REBOOT first (a panic?); qemu stopped")
         if args.verbose:
             echo_console(console, console_pos)
 
@@ -674,14 +731,16 @@ def scenario_output(path, name, n):
             lines = f.read().splitlines()
     except OSError as e:
         return f"(console unreadable: {e})"
+    # A systemd guest's lines come with the kernel's time and the unit's
+    # name before them ("[  26.1] runner[182]: === scenario ...").
     head = f"=== scenario {name}: "
-    starts = [i for i, line in enumerate(lines) if line.startswith(head + "start")]
+    starts = [i for i, line in enumerate(lines) if head + "start" in line]
     if not starts:
         return "(no start line on the console)"
     body = []
     for line in lines[starts[-1] + 1:]:
         body.append(line)
-        if line.startswith(head):
+        if head in line:
             break
     return "\n".join(body[-n:])
 

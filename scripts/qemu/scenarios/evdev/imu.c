@@ -5,9 +5,10 @@
  * ABS_X/Y/Z at 8192 units per g, MSC_TIMESTAMP in microseconds, one frame
  * every 5 ms. It lies level until it gets SIGUSR1, then (after a burst of
  * BURST frames written at once, to make the reader drop events: SYN_DROPPED)
- * tilts its right edge down by 30 degrees until killed.
+ * tilts its right edge down by 30 degrees until killed, or with `down` its
+ * near edge (the bottom of the screen).
  *
- * Usage: imu BURST      (prints the event node, e.g. /dev/input/event3) */
+ * Usage: imu BURST [right|down]   (prints the event node, e.g. /dev/input/event3) */
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/uinput.h>
@@ -54,6 +55,8 @@ static void ms_sleep(int ms) {
 
 int main(int argc, char **argv) {
     int burst = argc > 1 ? atoi(argv[1]) : 0;
+    int down = argc > 2 && strcmp(argv[2], "down") == 0;
+    if (argc > 2 && !down && strcmp(argv[2], "right") != 0) { fprintf(stderr, "usage: imu BURST [right|down]\n"); return 2; }
     signal(SIGUSR1, start_tilting);
     fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
     if (fd < 0) { perror("/dev/uinput"); return 2; }
@@ -88,7 +91,11 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     while (!tilt) { frame(0, 0, 1); ms_sleep(5); }
+    /* Specific force in the board frame (x right, y to the far edge, z up
+     * out of the screen): the right edge down gives -x; the near edge down
+     * gives +y. */
     double s = sin(M_PI / 6), c = cos(M_PI / 6);
-    for (int i = 0; i < burst; i++) frame(i % 2 ? -s : -s * 0.99, 0, c);
-    for (;;) { frame(-s, 0, c); ms_sleep(5); }
+    double x = down ? 0 : -s, y = down ? s : 0;
+    for (int i = 0; i < burst; i++) frame(i % 2 ? x : x * 0.99, i % 2 ? y : y * 0.99, c);
+    for (;;) { frame(x, y, c); ms_sleep(5); }
 }
