@@ -27,12 +27,16 @@ S. first, and alone with `--static` (no build, no root: `make test` runs
    maintainer scripts. It is installed as `sudo apt install` run by a player
    would be (SUDO_USER set): the group tiltmaze must appear with the player
    in it, the player's next login must see that in `tiltmaze doctor`, the
-   program, its manual pages and completions must work from /usr, and
-   `dpkg --purge` must then remove every file and the group.
+   program, its manual pages and completions must work from /usr; a
+   reinstall (an upgrade's path) must add no one back; `dpkg --remove` with
+   the kiosk off must take the program and units and keep a game's state;
+   and `dpkg --purge` with the kiosk on must remove every file, the drop-in,
+   the wants link and the state, and keep the groups.
 
 udev's reload in the scripts is not exercised here: no udev daemon runs on
-this machine (nor in the qemu tier's guest), and the scripts skip that step
-where its control socket is missing; that skip is what step 4 sees.
+this machine, and the scripts skip that step where its control socket is
+missing; that skip is what step 4 sees. The same scripts under a running
+systemd and udev, the kiosk on: `make test-qemu-systemd`.
 Step 4 needs root (mounting the overlay); CI runs as root, and there a
 missing step is a failure, not a skip.
 
@@ -215,12 +219,22 @@ gpasswd -d player tiltmaze >/dev/null
 SUDO_USER=player apt-get install -y -q --no-install-recommends --reinstall "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "reinstall failed"; }
 id -nG player | tr ' ' '\n' | grep -qx tiltmaze && fail "postinst added the player to the group again on a reinstall"
 dpkg -L tiltmaze > /tmp/listed
+# Removed, not purged, with the kiosk off: the program and its units go, a game's state stays
+# (only a purge deletes it), the login prompt is as it was, and the package installs again.
+[ "$3" = units ] && mkdir -p /var/lib/private/tiltmaze-console/tty1 && echo '{}' >/var/lib/private/tiltmaze-console/tty1/progress.json
+dpkg --remove tiltmaze >/tmp/remove.log 2>&1 || { cat /tmp/remove.log >&2; fail "dpkg --remove failed"; }
+[ -e /usr/bin/tiltmaze ] && fail "remove left /usr/bin/tiltmaze"
+[ -e /usr/lib/systemd/system/tiltmaze-console@.service ] && fail "remove left the console unit"
+if [ "$3" = units ]; then
+    [ -f /var/lib/private/tiltmaze-console/tty1/progress.json ] || fail "remove (not purge) deleted the game's state"
+    [ "$(systemctl is-enabled getty@tty1.service 2>/dev/null)" = "$getty_before" ] || fail "remove with the kiosk off changed the login prompt"
+fi
+apt-get install -y -q --no-install-recommends "$1" >/tmp/apt.log 2>&1 || { cat /tmp/apt.log >&2; fail "installing again after a remove failed"; }
 if [ "$3" = units ]; then
     # Purged with the kiosk still enabled, and with a game's state kept as DynamicUser keeps it.
     tiltmaze kiosk enable >/tmp/kiosk.txt 2>&1 || { cat /tmp/kiosk.txt >&2; fail "kiosk enable (before the purge) failed"; }
     mkdir -p /var/lib/private/tiltmaze-console/tty1 /var/lib/tiltmaze-console
     ln -s ../private/tiltmaze-console/tty1 /var/lib/tiltmaze-console/tty1
-    echo '{}' >/var/lib/private/tiltmaze-console/tty1/progress.json
 fi
 dpkg --purge tiltmaze >/tmp/purge.log 2>&1 || { cat /tmp/purge.log >&2; fail "dpkg --purge failed"; }
 while read -r path; do
