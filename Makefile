@@ -42,7 +42,6 @@ test: deps-test
 	$(TIMED) test-fresh $(MAKE) test-fresh
 	$(MAKE) test-arm64
 	$(TIMED) test-qemu $(MAKE) test-qemu
-	$(TIMED) test-qemu-systemd $(MAKE) test-qemu-systemd
 	$(TIMED) test-tsan $(MAKE) test-tsan
 	$(TIMED) bench-smoke $(MAKE) bench-smoke
 	@echo "make test: every tier passed; the time each took:"; cat .build/test-times.txt
@@ -53,7 +52,7 @@ test: deps-test
 # The guest is an x86 machine that runs the binary under test: on a Pi
 # (arm64) it cannot, and the tier is skipped there, saying so.
 ifeq ($(shell uname -m),x86_64)
-test-qemu: build
+test-qemu: build release
 	@if [ "$(TILTMAZE_SKIP_QEMU)" = 1 ] && [ "$(CI)" = true ]; then \
 		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std --timeout 1500 \
@@ -65,13 +64,14 @@ test-qemu: build
 		--scenarios scripts/qemu/scenarios/cirrus
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/virtio --vga virtio --timeout 600 \
 		--scenarios scripts/qemu/scenarios/virtio
+	scripts/qemu/test-systemd.sh
 
 # The package under a real systemd: Debian 12 with systemd as PID 1, made
 # once into TILTMAZE_SYSTEMD_ROOT (scripts/qemu/systemd-root.sh), booted on
 # the tier's kernel; the package built now is installed there with apt-get,
 # the kiosk enabled, the board rebooted into the game, which is played,
 # checked for its sandbox, stopped, disabled and purged
-# (scripts/qemu/scenarios/systemd).
+# (scripts/qemu/scenarios/systemd). Part of test-qemu; alone, this target.
 test-qemu-systemd: build release
 	scripts/qemu/test-systemd.sh
 else
