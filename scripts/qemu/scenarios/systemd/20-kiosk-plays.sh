@@ -14,7 +14,9 @@
 # - the device policy holds: a process put into the game's cgroup (root
 #   itself) is refused a block device and /dev/uinput, which the unit does
 #   not allow, and may open what it does allow (the sensor's node), while the
-#   same opens outside the cgroup succeed.
+#   same opens outside the cgroup succeed;
+# - udev applied the package's rules: the sensor's node and the framebuffer
+#   are tagged for the seat's user (uaccess).
 set -eu
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 unit=tiltmaze-console@tty1.service
@@ -69,6 +71,13 @@ done
 sh -c 'echo $$ >"$1/cgroup.procs" && exec dd if="$2" of=/dev/null bs=24 count=0 status=none' sh "$cgroup" "$node" ||
     { echo "$node (char-input, allowed) cannot be opened in the game's cgroup"; exit 1; }
 echo "$node (allowed) opens in the game's cgroup"
+
+echo "--- the package's rules under udev"
+for device in "$node" /dev/fb0; do
+    udevadm info --query=property --name="$device" | grep -E '^(ID_INPUT_ACCELEROMETER|CURRENT_TAGS)=' | sed "s|^|$device: |"
+    udevadm info --query=property --name="$device" | grep -q '^CURRENT_TAGS=.*:uaccess:' ||
+        { echo "udev did not tag $device for the seat's user (uaccess)"; exit 1; }
+done
 
 echo "--- tilting the sensor's near edge down"
 systemctl kill -s USR1 tiltmaze-qemu-imu.service
