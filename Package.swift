@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "Controls"),
         // The device side: IIO, evdev and i2c-dev sources, discovery, access, sensor selection, gamepads.
         .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
-        .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime"]),
+        .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
@@ -112,7 +112,7 @@ let package = Package(
                                                .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
-        .target(name: "Diagnostics", dependencies: ["MotionDevices", "MotionCore", "IIO", "I2C", "Fbdev", "DRM", "SystemCalls",
+        .target(name: "Diagnostics", dependencies: ["MotionDevices", "MotionCore", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "SystemCalls",
                                                     .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
@@ -127,21 +127,21 @@ let package = Package(
         .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
         // Waiting for a condition in tests, with a bound that only a hang reaches.
         .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls", "MotionCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "TestSupport"]),
+        .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "Handoff", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport", "PNG"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),
         .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev", "TestSupport"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "MotionEvdevTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "IIO", "MockDevices", "PNG", "TestSupport"]),
+        .testTarget(name: "MotionEvdevTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "MotionCore", "IIO", "MockDevices", "PNG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

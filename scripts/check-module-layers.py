@@ -5,7 +5,8 @@
 every module has a rule saying what it may not reach (the game and the
 renderer never reach the sensor libraries, the wrappers only their C
 library, the motion core no C at all), no module above the wrappers
-uses a C module directly, and Render makes no device call itself.
+uses a C module directly, every module a target imports is one Package.swift
+gives it, and Render makes no device call itself.
 
 Reads `swift package dump-package` (run by `make test` before the build);
 exits 1 naming each module that reaches what it may not."""
@@ -116,9 +117,40 @@ def products(name):
 for product in ("ArgumentParser",):
     if product in set(products("LinuxMotion")):
         fail(f"LinuxMotion reaches the product {product}: the library must not pull it into programs that use it")
-# Render draws; the device calls (ioctl, mmap) are the display wrappers' job.
 import pathlib
 import re
+
+# Every module a target imports is one it declares. Swift lets a target import
+# any module built before it, so a module reached only through another one's
+# dependencies compiles, and the rules above, which read Package.swift, never
+# see it. So the `import` lines themselves are read (all forms: attributes,
+# access levels, `import struct M.T`; inside `#if` too, since a branch not
+# taken here is taken on another platform).
+import_line = re.compile(r"^\s*(?:@[\w()]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+                         r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)")
+product_modules = {dep["product"][0] for t in package["targets"] for dep in t["dependencies"] if "product" in dep}
+
+
+def declared(name):
+    for dep in targets[name]["dependencies"]:
+        for kind in ("byName", "target", "product"):
+            if kind in dep:
+                yield dep[kind][0]
+
+
+for name, target in targets.items():
+    if target["type"] == "system":
+        continue
+    root = pathlib.Path(target.get("path") or (("Tests/" if target["type"] == "test" else "Sources/") + name))
+    allowed = set(declared(name)) | {name}
+    for source in sorted(root.rglob("*.swift")):
+        for number, line in enumerate(source.read_text().splitlines(), 1):
+            match = import_line.match(line)
+            if match and match.group(1) in (ours | product_modules) - allowed:
+                fail(f"{source}:{number}: {name} imports {match.group(1)}, which Package.swift does not give it: "
+                     "declare the dependency (and check its rule above), or reach it through one that is")
+
+# Render draws; the device calls (ioctl, mmap) are the display wrappers' job.
 device_call = re.compile(r"\b(ioctl|mmap|munmap)\(|\.control\(")
 for source in sorted(pathlib.Path("Sources/Render").rglob("*.swift")):
     for number, line in enumerate(source.read_text().splitlines(), 1):
