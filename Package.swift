@@ -34,7 +34,6 @@ if Context.environment["TILTMAZE_BENCHMARKS"] == "1" {
 
 let package = Package(
     name: "TiltMaze",
-    platforms: [.macOS(.v15)],
     products: products,
     dependencies: dependencies,
     targets: [
@@ -71,20 +70,23 @@ let package = Package(
         // Makes chosen sysfs reads fail, as a chip's do on a glitching bus (the testbed's files never fail).
         .target(name: "CReadFaults", path: "Tests/CReadFaults"),
         // Test-side testbed: builds mock IIO and evdev devices, re-runs tests under the preload.
-        .target(name: "MockDevices", dependencies: ["CUmockdev", "CReadFaults", "SystemCalls", "CLinuxDisplay"], path: "Tests/MockDevices"),
+        .target(name: "MockDevices", dependencies: ["LibC", "CUmockdev", "CReadFaults", "SystemCalls", "CLinuxDisplay"], path: "Tests/MockDevices"),
 
         // Thin Swift faces on the C libraries: types, ownership, errors; no policy.
-        .target(name: "IIO", dependencies: ["CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "Evdev", dependencies: ["CEvdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "IIO", dependencies: ["LibC", "CIIO", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Evdev", dependencies: ["LibC", "CEvdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // Chips on an I²C bus through the kernel's i2c-dev nodes (SMBus transfers through SystemCalls).
-        .target(name: "I2C", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "DRM", dependencies: ["CDRM", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "I2C", dependencies: ["LibC", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "DRM", dependencies: ["LibC", "CDRM", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // The framebuffer device and the virtual console, on the kernel's headers.
-        .target(name: "Fbdev", dependencies: ["CLinuxDisplay", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Fbdev", dependencies: ["LibC", "CLinuxDisplay", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
 
         // PNG files through libpng's simplified API (snapshots, golden pictures).
         .target(name: "PNG", dependencies: ["CPNG", "SystemCalls"]),
 
+        // The platform's C library (glibc or musl), the one module that imports
+        // it; any other platform is an #error there.
+        .target(name: "LibC"),
         // Lock-free hand-off between the sensor, physics and render threads.
         .target(name: "Handoff"),
         // The one seam for system calls and sysfs reads, on swift-system's
@@ -92,56 +94,56 @@ let package = Package(
         .target(name: "CSystemCalls"),
         // The kernel's framebuffer and virtual-console headers (linux/fb.h, kd.h, vt.h).
         .target(name: "CLinuxDisplay"),
-        .target(name: "SystemCalls", dependencies: ["CSystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "SystemCalls", dependencies: ["LibC", "CSystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // Periodic real-time threads, their lateness, plain OS threads.
-        .target(name: "Realtime", dependencies: ["SystemCalls", "CSystemCalls", "Handoff"]),
+        .target(name: "Realtime", dependencies: ["LibC", "SystemCalls", "CSystemCalls", "Handoff"]),
 
         // The vector and rotation types the motion stack speaks in, with their operators.
-        .target(name: "MotionMath"),
+        .target(name: "MotionMath", dependencies: ["LibC"]),
         // Motion in SI units with no C library and no device: samples, filters, the simulated board.
-        .target(name: "MotionCore", dependencies: ["Handoff", "MotionMath"]),
+        .target(name: "MotionCore", dependencies: ["LibC", "Handoff", "MotionMath"]),
         // What the player presses, as values: keyboard keys and controller buttons.
         .target(name: "Controls"),
         // The device side: IIO, evdev and i2c-dev sources, discovery, access, sensor selection, gamepads.
-        .target(name: "MotionDevices", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
-        .target(name: "LinuxMotion", dependencies: ["MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
+        .target(name: "MotionDevices", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
+        .target(name: "LinuxMotion", dependencies: ["LibC", "MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
-        .target(name: "Game", dependencies: ["MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
+        .target(name: "Game", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
         // Pixels and cells: the terminal back end, the frame loop.
-        .target(name: "Render", dependencies: ["Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "Fbdev", "DRM",
+        .target(name: "Render", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "Fbdev", "DRM",
                                                .product(name: "SystemPackage", package: "swift-system")]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
-        .target(name: "Diagnostics", dependencies: ["MotionDevices", "MotionCore", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "SystemCalls",
+        .target(name: "Diagnostics", dependencies: ["LibC", "MotionDevices", "MotionCore", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "SystemCalls",
                                                     .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
+                "LibC", "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
-        .testTarget(name: "HandoffTests", dependencies: ["Handoff"]),
+        .testTarget(name: "HandoffTests", dependencies: ["LibC", "Handoff"]),
         // Waiting for a condition in tests, with a bound that only a hang reaches.
-        .target(name: "TestSupport", dependencies: ["Realtime", "SystemCalls", "MotionCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LibC", "Realtime", "SystemCalls", "MotionCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "Handoff", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "Handoff", "TestSupport"]),
+        .testTarget(name: "MotionCoreTests", dependencies: ["LibC", "MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["MotionDevices", "MotionCore", "Controls", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
-        .testTarget(name: "GameTests", dependencies: ["Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
+        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Controls", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
+        .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
-        .testTarget(name: "PNGTests", dependencies: ["PNG"]),
+        .testTarget(name: "PNGTests", dependencies: ["LibC", "PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),
-        .testTarget(name: "IIOTests", dependencies: ["IIO", "MockDevices"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "MockDevices", "CEvdev", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "MotionIIOTests", dependencies: ["LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "MotionEvdevTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["tiltmaze", "Render", "SystemCalls", "MotionDevices", "MotionCore", "IIO", "MockDevices", "PNG", "TestSupport"]),
+        .testTarget(name: "IIOTests", dependencies: ["LibC", "IIO", "MockDevices"]),
+        .testTarget(name: "EvdevTests", dependencies: ["LibC", "Evdev", "MockDevices", "CEvdev", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "MotionIIOTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "MotionEvdevTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "SystemCalls", "MotionDevices", "MotionCore", "IIO", "MockDevices", "PNG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

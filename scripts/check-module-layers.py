@@ -44,8 +44,10 @@ test_only = {"TestSupport", "MockDevices", "CUmockdev", "CReadFaults"}
 
 
 def only(*allowed):
-    """Everything of the package except `allowed` (and the module itself)."""
-    return ours - set(allowed)
+    """Everything of the package except `allowed`, the module itself, and
+    LibC: the platform's C library, which any module may import (through
+    LibC only, where an unsupported platform is an #error)."""
+    return ours - set(allowed) - {"LibC"}
 
 
 # What each module may not reach, directly or through another. Every module
@@ -65,6 +67,8 @@ rules = {
     "MotionCore": only("Handoff", "MotionMath"),
     # Vectors and rotations: nothing else at all.
     "MotionMath": only(),
+    # The platform's C library: it re-exports Glibc or Musl and depends on nothing.
+    "LibC": only(),
     # Values only: they depend on nothing of the package.
     "Controls": only(),
     "Handoff": only(),
@@ -149,6 +153,17 @@ for name, target in targets.items():
             if match and match.group(1) in (ours | product_modules) - allowed:
                 fail(f"{source}:{number}: {name} imports {match.group(1)}, which Package.swift does not give it: "
                      "declare the dependency (and check its rule above), or reach it through one that is")
+
+# The platform is chosen in one place: only LibC imports Glibc or Musl.
+platform_import = re.compile(r"^\s*(?:@[\w()]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(Glibc|Musl|Darwin)\b")
+for root in ("Sources", "Tests"):
+    for source in sorted(pathlib.Path(root).rglob("*.swift")):
+        if source.parts[1] == "LibC":
+            continue
+        for number, line in enumerate(source.read_text().splitlines(), 1):
+            match = platform_import.match(line)
+            if match:
+                fail(f"{source}:{number}: imports {match.group(1)} itself: import LibC, the one module that chooses the platform's C library")
 
 # Render draws; the device calls (ioctl, mmap) are the display wrappers' job.
 device_call = re.compile(r"\b(ioctl|mmap|munmap)\(|\.control\(")

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// libdrm answers a failure two ways: -1 with `errno` set (its ioctl
 /// wrapper), or the negated errno (the `DRM_IOCTL` macro and most

@@ -3,9 +3,7 @@
 import CDRM
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An open DRM card (`/dev/dri/cardN`) for kernel mode setting: its display
 /// objects, the CRTC's state, dumb buffers, page flips and their completion
@@ -15,7 +13,9 @@ import Glibc
 /// Failures are `DeviceError`s naming the card, the operation and errno.
 public final class DRMCard {
     public let path: String
-    public let descriptor: FileDescriptor
+    private let file: OwnedDescriptor
+    /// The card's descriptor (closed with this object).
+    public var descriptor: FileDescriptor { file.descriptor }
     /// The kernel driver's name: "vc4", "bochs-drm", "virtio_gpu".
     public let driver: String
     /// Written by the flip handler: allocated once, so a frame allocates nothing.
@@ -24,28 +24,27 @@ public final class DRMCard {
     /// Opens `path` read-write. Fails naming the node when it cannot be opened
     /// or is not a DRM device.
     public init(path: String) throws(DeviceError) {
-        let fd: FileDescriptor
+        let fd: OwnedDescriptor
         do {
-            fd = try FileDescriptor.open(FilePath(path), .readWrite, options: [.closeOnExec])
+            fd = try OwnedDescriptor.open(FilePath(path), .readWrite)
         } catch {
-            throw DeviceError(errno: (error as? Errno)?.rawValue ?? EIO, operation: "open", path: path)
+            throw DeviceError(errno: error.rawValue, operation: "open", path: path)
         }
         guard let version = drmGetVersion(fd.rawValue) else {
             let code = errno
-            try? fd.close()
             throw DeviceError(errno: code == 0 ? ENOTTY : code, operation: "ask its driver (DRM_IOCTL_VERSION)", path: path,
                               detail: "it is not a DRM device (expected /dev/dri/cardN)")
         }
         driver = version.pointee.name.map { String(cString: $0) } ?? "?"
         drmFreeVersion(version)
         self.path = path
-        descriptor = fd
+        file = fd
         flips = .allocate(capacity: 1)
         flips.initialize(to: FlipRecord())
     }
 
     deinit {
-        try? descriptor.close()
+        // The descriptor closes itself after this (OwnedDescriptor).
         flips.deallocate()
     }
 

@@ -3,13 +3,13 @@
 import CDRM
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A dumb buffer: plain memory the card can scan out, XRGB8888 (32 bits a
 /// pixel, the top byte unused), mapped for drawing, with the framebuffer id
-/// that CRTCs and flips take. Released, in order, in `deinit`.
+/// that CRTCs and flips take. The card's objects release themselves
+/// (`DumbBufferObjects`), the framebuffer first; the mapping is unmapped
+/// after.
 public final class DRMDumbBuffer {
     /// Kept so the card outlives its buffers.
     public let card: DRMCard
@@ -17,9 +17,10 @@ public final class DRMDumbBuffer {
     public let height: Int
     /// Bytes from one row to the next (at least `width` × 4; drivers round up).
     public let pitch: Int
-    public let handle: UInt32
+    private let objects: DumbBufferObjects
+    public var handle: UInt32 { objects.handle }
     /// What `setCRTC` and `pageFlip` take.
-    public let framebufferID: UInt32
+    public var framebufferID: UInt32 { objects.framebufferID }
     private let mapping: MemoryMapping
 
     /// The first pixel; `pitch` × `height` bytes are writable from here.
@@ -30,18 +31,15 @@ public final class DRMDumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         try drmCall(card.path, "make a \(width)×\(height) dumb buffer (DRM_IOCTL_MODE_CREATE_DUMB)",
                     drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size))
+        // From here a throw destroys the buffer (and the framebuffer once made): `objects` owns them.
+        var objects = DumbBufferObjects(card: card, handle: handle)
         var offset: UInt64 = 0
         let mapping: MemoryMapping
-        do throws(DeviceError) {
-            try drmCall(card.path, "map dumb buffer \(handle) (DRM_IOCTL_MODE_MAP_DUMB)", drmModeMapDumbBuffer(fd, handle, &offset))
-            do {
-                mapping = try MemoryMapping(card.descriptor, length: Int(size), offset: Int64(offset))
-            } catch {
-                throw DeviceError(errno: error.rawValue, operation: "map dumb buffer \(handle) (\(size) bytes)", path: card.path)
-            }
+        try drmCall(card.path, "map dumb buffer \(handle) (DRM_IOCTL_MODE_MAP_DUMB)", drmModeMapDumbBuffer(fd, handle, &offset))
+        do {
+            mapping = try MemoryMapping(card.descriptor, length: Int(size), offset: Int64(offset))
         } catch {
-            _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw error
+            throw DeviceError(errno: error.rawValue, operation: "map dumb buffer \(handle) (\(size) bytes)", path: card.path)
         }
         var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
@@ -56,25 +54,36 @@ public final class DRMDumbBuffer {
                 }
             }
         }
-        do {
-            try drmCall(card.path, "make a framebuffer of dumb buffer \(handle) (DRM_IOCTL_MODE_ADDFB2)", added)
-        } catch {
-            _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw error
-        }
+        try drmCall(card.path, "make a framebuffer of dumb buffer \(handle) (DRM_IOCTL_MODE_ADDFB2)", added)
+        objects.framebufferID = framebuffer
         self.card = card
         self.width = width
         self.height = height
         self.pitch = Int(pitch)
-        self.handle = handle
-        self.framebufferID = framebuffer
+        self.objects = objects
         self.mapping = mapping
+    }
+}
+
+/// A dumb buffer's objects on the card, released when their one owner goes:
+/// the framebuffer made of it (when there is one), then the buffer. It holds
+/// the card, so the card's descriptor is open until both are gone, whatever
+/// order the owner's properties go in. The memory stays mapped until its
+/// `MemoryMapping` goes.
+struct DumbBufferObjects: ~Copyable {
+    let card: DRMCard
+    let handle: UInt32
+    /// 0 until the framebuffer is made.
+    var framebufferID: UInt32 = 0
+
+    init(card: DRMCard, handle: UInt32) {
+        self.card = card
+        self.handle = handle
     }
 
     deinit {
         let fd = card.descriptor.rawValue
-        _ = drmModeRmFB(fd, framebufferID)
-        // The mapping keeps the memory until it is unmapped, after this body.
+        if framebufferID != 0 { _ = drmModeRmFB(fd, framebufferID) }
         _ = drmModeDestroyDumbBuffer(fd, handle)
     }
 }

@@ -3,6 +3,7 @@
 import IIO
 import MotionCore
 import MotionDevices
+import LibC
 
 /// The IIO part of `doctor`: devices, which are IMUs, access to what capture
 /// writes, and the trigger each IMU would run on.
@@ -99,7 +100,3 @@ struct IIOFindings {
     /// "iio:device0 (mpu6050)".
     static func label(_ device: IIODevice) -> String { "\(device.id) (\(device.name ?? "no name"))" }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

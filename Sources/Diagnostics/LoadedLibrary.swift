@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Which shared library file this process actually loaded, from
 /// `/proc/self/maps`: the file name carries the version a library has no

@@ -7,6 +7,7 @@ import SystemCalls
 import SystemPackage
 import MotionCore
 import MotionDevices
+import LibC
 
 /// The checks of `doctor` that are not about a sensor.
 extension DoctorReport {
@@ -100,7 +101,3 @@ extension DoctorReport {
             : .warn("config", "\(directory) cannot be made: \(parent) is not writable by you")
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

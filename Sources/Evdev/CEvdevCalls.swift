@@ -3,9 +3,7 @@
 import CEvdev
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 // The one place each fallible libevdev call of this module is made (the
 // swift-system habit): "negative errno" becomes a typed `EvdevError` right

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The clock evdev stamps a reader's events with (`EVIOCSCLOCKID`).
 /// The kernel default is `CLOCK_REALTIME`, which jumps when the wall clock

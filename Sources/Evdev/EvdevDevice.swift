@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CEvdev
+import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An open evdev input node (`/dev/input/eventN`), read through libevdev.
 ///
-/// Owns the file descriptor and the libevdev handle; both are released in
-/// `deinit` (closing the descriptor also ends a grab). What the device is:
+/// Owns the file descriptor and the libevdev handle (`EvdevHandle`), which
+/// release themselves (closing the descriptor also ends a grab). What the device is:
 /// here; what it can send: `EvdevDevice+Capabilities.swift`; reading it:
 /// `EvdevDevice+Reading.swift`.
 public final class EvdevDevice: @unchecked Sendable {
     // @unchecked Sendable: used by one thread at a time (the sensor thread once started).
     public let path: String
-    public let fileDescriptor: FileDescriptor
-    let handle: OpaquePointer
+    private let owner: EvdevHandle
+    /// The node's descriptor (libevdev reads it; this object closes it).
+    public var fileDescriptor: FileDescriptor { owner.file.descriptor }
+    var handle: OpaquePointer { owner.pointer }
 
     /// A SYN_DROPPED ended the last batch; the next read starts the resync.
     var resyncPending = false
@@ -28,26 +29,18 @@ public final class EvdevDevice: @unchecked Sendable {
     /// `libevdev_new_from_fd`.
     public init(path: String) throws(EvdevError) {
         self.path = path
-        let fd: FileDescriptor
+        let file: OwnedDescriptor
         do {
-            fd = try FileDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
+            file = try OwnedDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
         } catch {
-            throw EvdevError(errno: (error as? Errno)?.rawValue ?? EIO, operation: "open", path: path)
+            throw EvdevError(errno: error.rawValue, operation: "open", path: path)
         }
-        switch c_libevdev_new_from_fd(fd.rawValue, path: path) {
+        switch c_libevdev_new_from_fd(file.rawValue, path: path) {
         case .success(let dev):
-            fileDescriptor = fd
-            handle = dev
+            owner = EvdevHandle(pointer: dev, file: file)
         case .failure(let error):
-            try? fd.close()
-            throw error
+            throw error   // `file` closes itself
         }
-    }
-
-    deinit {
-        libevdev_free(handle)
-        // Closing ends a grab too; the descriptor is gone whatever close says.
-        try? fileDescriptor.close()
     }
 
     /// The kernel's name for the device, e.g. "Sony Interactive Entertainment
@@ -87,4 +80,19 @@ public final class EvdevDevice: @unchecked Sendable {
     /// Whether the node is a motion sensor (`INPUT_PROP_ACCELEROMETER`):
     /// ABS_X/Y/Z are acceleration, ABS_RX/RY/RZ angular velocity.
     public var isMotionSensor: Bool { hasProperty(.accelerometer) }
+}
+
+/// libevdev's device and the descriptor it reads, released together when
+/// their one owner goes: libevdev first, since it reads the descriptor
+/// until it is freed; the descriptor (`OwnedDescriptor`) after.
+struct EvdevHandle: ~Copyable {
+    let pointer: OpaquePointer
+    let file: OwnedDescriptor
+
+    init(pointer: OpaquePointer, file: consuming OwnedDescriptor) {
+        self.pointer = pointer
+        self.file = file
+    }
+
+    deinit { libevdev_free(pointer) }
 }

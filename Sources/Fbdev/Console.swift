@@ -3,9 +3,7 @@
 import CLinuxDisplay
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A Linux virtual console's display mode (`KDGETMODE`/`KDSETMODE`:
 /// text, or graphics so the console draws nothing over a program) and its

@@ -3,9 +3,7 @@
 import CLinuxDisplay
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An open framebuffer device (`/dev/fbN`): its layout as the driver
 /// reports it (`FBIOGET_VSCREENINFO`, `FBIOGET_FSCREENINFO`) and, when
@@ -17,7 +15,8 @@ public final class FbdevDevice {
     /// The driver's name for it (`fb_fix_screeninfo.id`): "bochs-drmdrmfb", "RPi-Sense FB".
     public let name: String
     public let layout: FbdevLayout
-    private let descriptor: FileDescriptor
+    private let file: OwnedDescriptor
+    private var descriptor: FileDescriptor { file.descriptor }
     private let mapping: MemoryMapping
 
     /// The first byte of the mapped memory; `layout.memoryLength` bytes.
@@ -25,36 +24,29 @@ public final class FbdevDevice {
 
     /// Opens `path` read-write, reads its layout and maps its memory.
     public init(path: String) throws(DeviceError) {
+        // Closed by itself if a step below throws.
         let fd = try Self.open(path, .readWrite)
-        do throws(DeviceError) {
-            let (name, layout) = try Self.readLayout(fd, path: path)
-            guard layout.lineLength * layout.height <= layout.memoryLength else {
-                throw DeviceError(errno: EINVAL, operation: "use its memory", path: path,
-                                  detail: "the driver reports \(layout.height) rows of \(layout.lineLength) bytes but has only \(layout.memoryLength)")
-            }
-            do {
-                mapping = try MemoryMapping(fd, length: layout.memoryLength)
-            } catch {
-                throw DeviceError(errno: error.rawValue, operation: "map its memory (\(layout.memoryLength) bytes)", path: path)
-            }
-            self.name = name
-            self.layout = layout
-        } catch {
-            try? fd.close()
-            throw error
+        let (name, layout) = try Self.readLayout(fd.descriptor, path: path)
+        guard layout.lineLength * layout.height <= layout.memoryLength else {
+            throw DeviceError(errno: EINVAL, operation: "use its memory", path: path,
+                              detail: "the driver reports \(layout.height) rows of \(layout.lineLength) bytes but has only \(layout.memoryLength)")
         }
+        do {
+            mapping = try MemoryMapping(fd.descriptor, length: layout.memoryLength)
+        } catch {
+            throw DeviceError(errno: error.rawValue, operation: "map its memory (\(layout.memoryLength) bytes)", path: path)
+        }
+        self.name = name
+        self.layout = layout
         self.path = path
-        descriptor = fd
+        file = fd
     }
-
-    deinit { try? descriptor.close() }
 
     /// The driver's name and layout of the framebuffer at `path`, opened
     /// read-only, nothing mapped.
     public static func describe(path: String) throws(DeviceError) -> (name: String, layout: FbdevLayout) {
         let fd = try open(path, .readOnly)
-        defer { try? fd.close() }
-        return try readLayout(fd, path: path)
+        return try readLayout(fd.descriptor, path: path)
     }
 
     /// Waits for the next vertical blank (`FBIO_WAITFORVSYNC`); the
@@ -66,11 +58,11 @@ public final class FbdevDevice {
         }
     }
 
-    private static func open(_ path: String, _ mode: FileDescriptor.AccessMode) throws(DeviceError) -> FileDescriptor {
+    private static func open(_ path: String, _ mode: FileDescriptor.AccessMode) throws(DeviceError) -> OwnedDescriptor {
         do {
-            return try FileDescriptor.open(FilePath(path), mode, options: [.closeOnExec])
+            return try OwnedDescriptor.open(FilePath(path), mode)
         } catch {
-            throw DeviceError(errno: (error as? Errno)?.rawValue ?? EIO, operation: "open", path: path)
+            throw DeviceError(errno: error.rawValue, operation: "open", path: path)
         }
     }
 

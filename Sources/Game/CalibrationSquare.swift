@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
+import LibC
 
 /// The calibration screen's test square: it rolls with the tilt so the
 /// player can see that the neutral they chose is where it rests. The motion
@@ -93,9 +94,3 @@ public struct CalibrationSquare: MotionModel {
         return (next, v)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
+import LibC
 
 /// ColorTilt, the tutorial's demo of the motion layer: a shake picks one of
 /// six colours by its axis and sign; with the accelerometer on, how far the
@@ -72,9 +73,3 @@ public struct ColorTilt: MotionModel {
         snapshot.intensity = anyOn ? intensity : 1
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

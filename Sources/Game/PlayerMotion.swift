@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
+import LibC
 
 /// How the player looks as it moves, kept by the world so a replay draws
 /// the same: which way pacman faces (eased, never snapped, as the tutorial
@@ -59,9 +60,3 @@ public struct PlayerMotion: BitwiseCopyable, Sendable, Equatable {
         mark = rolled / rolled.dot(rolled).squareRoot()
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One chip on an I²C bus, reached through the kernel's i2c-dev node
 /// (`/dev/i2c-N`) with SMBus transfers: its own descriptor, with the chip's
@@ -18,7 +16,8 @@ public final class I2CDevice: @unchecked Sendable {
     public let bus: String
     /// The 7-bit address.
     public let address: UInt8
-    private let descriptor: FileDescriptor
+    private let file: OwnedDescriptor
+    private var descriptor: FileDescriptor { file.descriptor }
 
     /// "/dev/i2c-1 address 0x6a": how errors name the chip.
     public var place: String { Self.place(bus: bus, address: address) }
@@ -42,36 +41,29 @@ public final class I2CDevice: @unchecked Sendable {
         self.bus = bus
         self.address = address
         let place = Self.place(bus: bus, address: address)
-        let fd: FileDescriptor
+        // Closed by itself if a check below throws.
+        let fd: OwnedDescriptor
         do {
-            fd = try FileDescriptor.open(FilePath(bus), .readWrite, options: [.closeOnExec])
+            fd = try OwnedDescriptor.open(FilePath(bus), .readWrite)
         } catch {
-            let errno = (error as? Errno) ?? .ioError
-            throw I2CError(errno: errno.rawValue, operation: "open", path: bus,
-                           detail: errno == .noSuchFileOrDirectory ? "no such I²C bus node (is the bus enabled and the i2c-dev module loaded?)" : nil)
+            throw I2CError(errno: error.rawValue, operation: "open", path: bus,
+                           detail: error == .noSuchFileOrDirectory ? "no such I²C bus node (is the bus enabled and the i2c-dev module loaded?)" : nil)
         }
-        do throws(I2CError) {
-            switch fd.i2cFunctionality() {
-            case .success(let functions) where !functions.isSuperset(of: [.byteData, .blockRead]):
-                throw I2CError(errno: EOPNOTSUPP, operation: "use SMBus byte and block transfers", path: bus,
-                               detail: "this adapter offers neither SMBus byte-data nor I²C block reads")
-            case .success: break
-            case .failure(let errno):
-                throw I2CError(errno: errno.rawValue, operation: "ask what the adapter can do (I2C_FUNCS)", path: bus,
-                               detail: errno.rawValue == ENOTTY ? "it is not an i2c-dev node (expected /dev/i2c-N)" : nil)
-            }
-            if case .failure(let errno) = fd.selectI2CAddress(address) {
-                throw I2CError(errno: errno.rawValue, operation: "select the chip (I2C_SLAVE)", path: place,
-                               detail: errno == .resourceBusy ? "a kernel driver has bound this address" : nil)
-            }
-        } catch {
-            try? fd.close()
-            throw error
+        switch fd.descriptor.i2cFunctionality() {
+        case .success(let functions) where !functions.isSuperset(of: [.byteData, .blockRead]):
+            throw I2CError(errno: EOPNOTSUPP, operation: "use SMBus byte and block transfers", path: bus,
+                           detail: "this adapter offers neither SMBus byte-data nor I²C block reads")
+        case .success: break
+        case .failure(let errno):
+            throw I2CError(errno: errno.rawValue, operation: "ask what the adapter can do (I2C_FUNCS)", path: bus,
+                           detail: errno.rawValue == ENOTTY ? "it is not an i2c-dev node (expected /dev/i2c-N)" : nil)
         }
-        descriptor = fd
+        if case .failure(let errno) = fd.descriptor.selectI2CAddress(address) {
+            throw I2CError(errno: errno.rawValue, operation: "select the chip (I2C_SLAVE)", path: place,
+                           detail: errno == .resourceBusy ? "a kernel driver has bound this address" : nil)
+        }
+        file = fd
     }
-
-    deinit { try? descriptor.close() }
 
     /// One register. The corresponding call is `i2c_smbus_read_byte_data`.
     public func readRegister(_ register: UInt8) throws(I2CError) -> UInt8 {

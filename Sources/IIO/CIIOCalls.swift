@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 // The one place each fallible libiio call is made (the swift-system habit):
 // libiio's "NULL and errno" or "negative errno" becomes a typed `IIOError`

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A high-resolution-timer IIO trigger, made and removed through configfs:
 /// `mkdir <configfs>/iio/triggers/hrtimer/<name>` makes the kernel create an

@@ -4,9 +4,7 @@ import CIIO
 import Synchronization
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A capture buffer on a device: the enabled scan elements, read scan by scan.
 ///
@@ -71,7 +69,9 @@ public final class IIOBuffer: @unchecked Sendable {
     /// Where each enabled element sits in a scan.
     public let layout: IIOScanLayout
 
-    let handle: OpaquePointer
+    /// The libiio buffer; destroyed (and the watermark put back) when this goes.
+    private let owner: IIOBufferHandle
+    var handle: OpaquePointer { owner.pointer }
     /// What errors name: the device node (local backend), computed once so
     /// reads need not build strings.
     private let subject: String
@@ -117,11 +117,12 @@ public final class IIOBuffer: @unchecked Sendable {
         let foundWatermark = device.context.isLocal ? try? device.readBufferAttribute("watermark") : nil
         let created = c_iio_device_create_buffer(device.handle, sampleCount: sampleCount, cyclic: false,
                                                  path: subject, deviceID: device.description)
-        let handle: OpaquePointer
+        // From here a throw destroys the buffer (`owner`) and closes the pipe (`wakeup`) by itself.
+        let owner: IIOBufferHandle
         switch created {
-        case .success(let h): handle = h
+        case .success(let h):
+            owner = IIOBufferHandle(h, device: device, watermark: foundWatermark.map(trimmedAttributeText))
         case .failure(var error):
-            wakeup.close()
             switch error.errno {
             case ENOENT: error.detail = "the device node is missing: is the driver bound and udev running?"
             case EBUSY: error.detail = "another program is capturing from this device"
@@ -132,30 +133,24 @@ public final class IIOBuffer: @unchecked Sendable {
         }
         // Non-blocking refill plus poll where the backend has both; blocking refills otherwise.
         var pollDescriptor: FileDescriptor?
-        switch c_iio_buffer_get_poll_fd(handle, path: subject) {
+        switch c_iio_buffer_get_poll_fd(owner.pointer, path: subject) {
         case .success(let fd):
-            if case .failure(let error) = c_iio_buffer_set_blocking_mode(handle, false, path: subject) {
-                c_iio_buffer_destroy(handle)
-                wakeup.close()
+            if case .failure(let error) = c_iio_buffer_set_blocking_mode(owner.pointer, false, path: subject) {
                 throw error
             }
             pollDescriptor = FileDescriptor(rawValue: fd)
             if foundWatermark != nil, case .failure(let error) = Self.wakeOnEveryScan(device) {
-                c_iio_buffer_destroy(handle)
-                wakeup.close()
                 throw error
             }
         case .failure(let error) where error.errno == ENOSYS:
             pollDescriptor = nil
         case .failure(let error):
-            c_iio_buffer_destroy(handle)
-            wakeup.close()
             throw error
         }
         self.device = device
         self.sampleCount = sampleCount
         self.layout = layout
-        self.handle = handle
+        self.owner = owner
         self.subject = subject
         self.wakeup = wakeup
         self.pollDescriptor = pollDescriptor
@@ -163,11 +158,7 @@ public final class IIOBuffer: @unchecked Sendable {
         pollEntries.initialize(repeating: pollfd())
         storage = .allocate(byteCount: sampleCount * max(libiioScanSize, layout.scanSize) + layout.scanSize,
                             alignment: 8)
-        restoreWatermark = foundWatermark.map(trimmedAttributeText)
     }
-
-    /// The watermark found before libiio changed it, to put back (local buffers).
-    private let restoreWatermark: String?
 
     /// Makes the kernel wake the reader as soon as one scan is queued (see
     /// "The watermark"): off, watermark 1, on again. The kernel takes a new
@@ -187,9 +178,7 @@ public final class IIOBuffer: @unchecked Sendable {
     }
 
     deinit {
-        c_iio_buffer_destroy(handle)
-        if let restoreWatermark { try? device.writeBufferAttribute("watermark", restoreWatermark) }
-        wakeup.close()
+        // The buffer and the pipe release themselves after this (`IIOBufferHandle`, `WakeupPipe`).
         pollEntries.deallocate()
         storage.deallocate()
     }
@@ -433,4 +422,27 @@ public enum IIOWaitOutcome: Equatable, Sendable {
     case timedOut
     /// A buffer was cancelled.
     case cancelled
+}
+
+/// A libiio buffer with one owner. When the owner lets it go it is destroyed
+/// (libiio disables it, the channels and closes the node) and then the
+/// watermark found before libiio changed it is put back: the kernel takes a
+/// watermark only while the buffer is off, so the order matters.
+struct IIOBufferHandle: ~Copyable {
+    let pointer: OpaquePointer
+    /// The device, kept alive with its context until the buffer is gone.
+    let device: IIODevice
+    /// The watermark to put back (local buffers), nil to leave it.
+    let watermark: String?
+
+    init(_ pointer: OpaquePointer, device: IIODevice, watermark: String?) {
+        self.pointer = pointer
+        self.device = device
+        self.watermark = watermark
+    }
+
+    deinit {
+        c_iio_buffer_destroy(pointer)
+        if let watermark { try? device.writeBufferAttribute("watermark", watermark) }
+    }
 }

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One channel of a device: `accel_x`, `anglvel_z`, `temp`, `timestamp`, …
 ///

@@ -7,23 +7,23 @@ import CIIO
 ///
 /// A context is a snapshot taken when it is created: devices that appear
 /// later (a new hrtimer trigger, a hot-plugged sensor) need a new context.
-/// Owns its C handle and destroys it in `deinit`; devices, channels and
-/// buffers made from it keep it alive.
+/// Owns its C handle (`IIOContextHandle`, destroyed when the context goes);
+/// devices, channels and buffers made from it keep it alive.
 public final class IIOContext: @unchecked Sendable {
     // @unchecked Sendable: libiio contexts are safe to read from several
     // threads; mutation goes through libiio's own per-device calls.
-    let handle: OpaquePointer
+    private let owner: IIOContextHandle
+    var handle: OpaquePointer { owner.pointer }
 
     /// Opens a context. With no URI, the local backend (sysfs and /dev).
     /// The corresponding C functions are `iio_create_local_context` (no URI)
     /// and `iio_create_context_from_uri`.
     public init(uri: String? = nil) throws(IIOError) {
-        handle = try c_iio_create_context(uri: uri).get()
+        let pointer = try c_iio_create_context(uri: uri).get()
+        owner = IIOContextHandle(pointer)
         self.uri = uri ?? "local:"
-        isLocal = c_string(iio_context_get_name(handle)) == "local"
+        isLocal = c_string(iio_context_get_name(pointer)) == "local"
     }
-
-    deinit { iio_context_destroy(handle) }
 
     /// The URI this context was opened with ("local:" for the local backend).
     public let uri: String
@@ -73,4 +73,11 @@ public final class IIOContext: @unchecked Sendable {
         let v = c_iio_library_version()
         return "\(v.major).\(v.minor)"
     }
+}
+
+/// A libiio context handle with one owner, destroyed when that owner goes.
+struct IIOContextHandle: ~Copyable {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { iio_context_destroy(pointer) }
 }

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
 import CIIO
+import LibC
 
 /// Device attributes (files in `/sys/bus/iio/devices/<id>/`) and buffer
 /// attributes (files in its `buffer/` directory: `length`, `enable`,
@@ -100,6 +101,3 @@ extension IIODevice {
         context.isLocal ? "\(sysfsPath)/buffer/\(name)" : "\(context.uri) \(id)/buffer/\(name)"
     }
 }
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The trigger that paces a device's buffered capture
 /// (`trigger/current_trigger` in sysfs).

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A channel's `raw` attribute kept open for polling: each `read()` is one
 /// `pread` at offset 0, which makes sysfs ask the driver for a fresh value,
@@ -18,7 +16,8 @@ public final class IIORawValueFile: @unchecked Sendable {
 
     /// "/sys/bus/iio/devices/iio:device0/in_accel_x_raw".
     public let path: String
-    private let descriptor: FileDescriptor
+    private let file: OwnedDescriptor
+    private var descriptor: FileDescriptor { file.descriptor }
 
     /// Opens the `raw` attribute of `channel`. The corresponding C function is `open`.
     public convenience init(channel: IIOChannel) throws(IIOError) {
@@ -29,13 +28,11 @@ public final class IIORawValueFile: @unchecked Sendable {
     public init(path: String) throws(IIOError) {
         self.path = path
         do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+            file = try OwnedDescriptor.open(FilePath(path), .readOnly)
         } catch {
-            throw IIOError(errno: (error as? Errno)?.rawValue ?? EIO, operation: "open", path: path)
+            throw IIOError(errno: error.rawValue, operation: "open", path: path)
         }
     }
-
-    deinit { try? descriptor.close() }
 
     /// The value the driver reads from the chip now. Fails with the errno
     /// the driver gave (ENODEV once the device is gone), or EINVAL naming

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// How one scan element is stored in a scan: the kernel's
 /// `scan_elements/<channel>_type`, e.g. `le:s12/16>>4` — little-endian,

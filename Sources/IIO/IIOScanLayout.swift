@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Where each enabled scan element sits in a scan, and how to take its raw
 /// value out: the demultiplexing half of buffered capture.

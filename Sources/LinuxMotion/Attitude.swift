@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// The board's orientation in a reference frame, as CoreMotion's
 /// `CMAttitude` gives it: a quaternion, a rotation matrix and Euler angles,

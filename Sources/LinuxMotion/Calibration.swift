@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 import MotionDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// What of the attitude filter is worth keeping from one run to the next,
 /// per device: the player's neutral tilt (the tutorials' "calibrate"), the

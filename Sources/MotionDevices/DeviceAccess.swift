@@ -3,9 +3,7 @@
 import MotionCore
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Whether this user may use a device file or sysfs attribute, and if not, why
 /// and what to do: the answer `tiltmaze devices` and `doctor` give.

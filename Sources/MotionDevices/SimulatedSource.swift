@@ -4,9 +4,7 @@ import MotionCore
 import Realtime
 import Handoff
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A motion sensor with no hardware: the keyboard tilts a virtual board
 /// (`TiltBoard`) and a thread of its own samples it at a fixed rate into the

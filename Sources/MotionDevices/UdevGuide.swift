@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Where advice about device permissions sends a player: the udev rules'
 /// instructions and how to put the rules in. A program run from a source

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import LibC
+
 /// A rotation as a unit quaternion `w + xi + yj + zk`. TiltMaze's attitudes
 /// rotate board vectors into the earth frame (earth z up).
 public struct Quaternion: Sendable, Equatable, BitwiseCopyable, CustomStringConvertible {
@@ -57,9 +59,3 @@ public struct Quaternion: Sendable, Equatable, BitwiseCopyable, CustomStringConv
 
     public var description: String { "[\(w), \(x), \(y), \(z)]" }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 import MotionCore
+import LibC
 
 /// The player at any resolution: pacman (a disc with a mouth opening
 /// towards where he faces, an eye above it once there are pixels enough)
@@ -84,9 +85,3 @@ enum PlayerSprite {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Runs another program and waits for it: for the commands that hand a step
 /// to the system's own tool (`systemctl` for `tiltmaze kiosk`) rather than

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A call on a device that failed: which operation, on which file (a device
 /// node, a sysfs attribute, a libiio URI), the errno it gave, and what the

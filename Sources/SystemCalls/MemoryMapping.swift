@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Memory shared with a device through `mmap(MAP_SHARED)`: a framebuffer's
 /// pixels, a DRM dumb buffer. Unmapped in `deinit`.

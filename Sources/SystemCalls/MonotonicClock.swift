@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Nanoseconds on `CLOCK_MONOTONIC`: the one time base of every sample,
 /// deadline and frame in TiltMaze (IIO and evdev timestamps are switched to it).

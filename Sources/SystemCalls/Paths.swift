@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// What `access(2)` checks.
 public struct AccessMode: OptionSet, Sendable {
@@ -19,7 +17,7 @@ extension FilePath {
     /// Whether the real user may use the file as `mode` says (`.exists`:
     /// whether it exists). The corresponding C function is `access`.
     public func access(_ mode: AccessMode) -> Result<Void, Errno> {
-        withPlatformString { path in nothingOrErrno { Glibc.access(path, mode.rawValue) } }
+        withPlatformString { path in nothingOrErrno { LibC.access(path, mode.rawValue) } }
     }
 
     /// `access(mode)` as a yes or no.

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// What `poll` reports for a descriptor (`POLLIN`, `POLLOUT`, …).
 public struct PollEvents: OptionSet, Sendable, Hashable {

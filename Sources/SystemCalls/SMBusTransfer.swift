@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CSystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The transfers of the kernel's SMBus interface on an i2c-dev node
 /// (`/dev/i2c-N`) that a register-mapped sensor needs. SMBus, not plain

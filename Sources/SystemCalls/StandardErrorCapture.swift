@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Holds what is written to standard error while a full-screen display is
 /// up, and gives it back once the screen is restored.

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// SIGINT, SIGTERM and SIGHUP turned into a flag, for a program that must
 /// put devices back before it exits (`monitor` with a sensor's buffer

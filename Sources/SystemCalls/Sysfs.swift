@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Reading the small text files the kernel and udev keep (`/sys`,
 /// `/run/udev/data`, `/proc/self/maps`) and listing their directories: the

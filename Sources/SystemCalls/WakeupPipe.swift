@@ -5,8 +5,9 @@ import SystemPackage
 /// A pipe used to wake a thread sleeping in `poll`: one thread writes a
 /// byte, the sleeper sees its read end readable. Both ends non-blocking and
 /// close-on-exec from the start (`pipe2`), so a failure cannot leave one
-/// end half set up.
-public struct WakeupPipe: Sendable {
+/// end half set up. It has one owner (`~Copyable`) and closes both ends
+/// when that owner lets it go.
+public struct WakeupPipe: ~Copyable, Sendable {
     public let readEnd: FileDescriptor
     public let writeEnd: FileDescriptor
 
@@ -27,8 +28,7 @@ public struct WakeupPipe: Sendable {
         while let n = try? withUnsafeMutableBytes(of: &scratch, { try readEnd.read(into: $0) }), n > 0 {}
     }
 
-    /// Closes both ends.
-    public func close() {
+    deinit {
         try? readEnd.close()
         try? writeEnd.close()
     }

@@ -6,9 +6,7 @@ import MotionDevices
 import Realtime
 import Render
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// How `tiltmaze` ends when it cannot do what was asked, one status per kind
 /// of failure, so that a script or a unit (`RestartPreventExitStatus=`) can

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import ArgumentParser
-import Glibc
+import LibC
 import MotionDevices
 import SystemCalls
 import SystemPackage

@@ -3,9 +3,7 @@
 import Testing
 import Evdev
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 extension EvdevMockSuites {
     @Suite("DualSense-like motion node", .enabled(if: UmockdevPreload.isActive))

@@ -3,9 +3,7 @@
 import Testing
 import Evdev
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Every suite that makes a umockdev testbed is nested here: a testbed sets
 /// `UMOCKDEV_DIR` for the whole process, so they must never run at the same

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import Evdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("Evdev values: names, times, errors")
 struct EvdevValueTests {

@@ -4,9 +4,7 @@ import Testing
 import TestSupport
 import Evdev
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 extension EvdevMockSuites {
     @Suite("Faults: permissions, missing nodes, nodes that are not evdev", .enabled(if: UmockdevPreload.isActive))

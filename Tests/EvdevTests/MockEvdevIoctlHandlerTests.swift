@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The mock's answers, without umockdev: what the kernel's evdev would say.
 @Suite("The mock evdev ioctl handler answers as the kernel does")

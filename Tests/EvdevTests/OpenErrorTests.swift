@@ -3,9 +3,7 @@
 import Testing
 import TestSupport
 import Evdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("Opening what is not there, or not an input node")
 struct OpenErrorTests {

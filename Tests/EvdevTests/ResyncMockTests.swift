@@ -4,9 +4,7 @@ import SystemCalls
 import Testing
 import Evdev
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// SYN_DROPPED: the kernel's queue for a reader overflowed, it threw the
 /// queue away and put SYN_DROPPED in its place. The mock writes SYN_DROPPED

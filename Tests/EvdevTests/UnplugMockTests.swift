@@ -5,9 +5,7 @@ import Dispatch
 import Synchronization
 import Evdev
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Unplugging: the kernel's evdev fails every read and ioctl of a removed
 /// device with ENODEV and wakes its readers; the mock does the same

@@ -11,7 +11,7 @@ struct FbdevDeviceTests {
     @Test("a file that is not a framebuffer is named, with the ioctl and the reason")
     func notAFramebuffer() throws {
         let path = NSTemporaryDirectory() + "tiltmaze-not-fb-\(getpid())"
-        FileManager.default.createFile(atPath: path, contents: Data(count: 64))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 64)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect {
             _ = try FbdevDevice.describe(path: path)

@@ -3,6 +3,7 @@
 import Testing
 import MotionCore
 @testable import Game
+import LibC
 
 /// Gravity in the board's frame for a board whose right edge is lowered by `angle`.
 func gravity(right angle: Double = 0, up pitch: Double = 0) -> Vector3 {
@@ -185,9 +186,6 @@ struct WorldTests {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Test("a snapshot has room for every ghost a level may have")
 func snapshotHoldsMaxGhosts() {

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import Handoff
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("SPSCRing, one thread")
 struct SPSCRingSingleThreadTests {

@@ -3,9 +3,7 @@
 import Testing
 import IIO
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 extension MockDeviceSuites {
     @Suite("Faults: garbage, missing nodes, permissions, bad formats", .enabled(if: UmockdevPreload.isActive))

@@ -4,9 +4,7 @@ import Testing
 import Dispatch
 import IIO
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// One inv_mpu6050 scan as the driver pushes it with every element enabled:
 /// accel x/y/z, temp, anglvel x/y/z as big-endian s16 (14 bytes), 2 bytes of

@@ -3,9 +3,7 @@
 import Testing
 import IIO
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A BMI160-like IMU mounted rotated on its board: one device, accel and
 /// anglvel as little-endian s16, `in_mount_matrix` (shared by direction, as

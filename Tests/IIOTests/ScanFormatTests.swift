@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import IIO
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("Scan formats: the sysfs _type text")
 struct ScanFormatTests {

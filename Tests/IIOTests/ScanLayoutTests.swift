@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import IIO
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Builds a layout from (id, index, _type text) triples.
 func layout(_ items: [(String, Int, String)]) throws -> IIOScanLayout {

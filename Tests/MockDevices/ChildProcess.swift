@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Running a command to its end with a time limit, its output kept.
 enum ChildProcess {

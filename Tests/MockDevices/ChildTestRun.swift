@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// This test binary run again in a child process, for tests that need what
 /// the parent cannot give itself (umockdev's preload, another user), and

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The part of a board's device tree TiltMaze reads, laid out as the
 /// kernel shows it under `/sys/firmware/devicetree/base`: the model, a

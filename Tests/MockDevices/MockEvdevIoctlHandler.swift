@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Answers the evdev ioctls of one mock input node as the kernel's evdev
 /// driver would, from a `MockEvdevDevice` and the state its events left.

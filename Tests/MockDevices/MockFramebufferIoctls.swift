@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CLinuxDisplay
 import CUmockdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Answers the two ioctls a program asks a framebuffer for its layout
 /// (`FBIOGET_VSCREENINFO`, `FBIOGET_FSCREENINFO`) as the kernel's fbdev

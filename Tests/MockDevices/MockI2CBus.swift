@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CUmockdev
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A fake i2c-dev bus (`/dev/i2c-N`, `/sys/class/i2c-dev/i2c-N`) whose
 /// chips are register files answered through umockdev's ioctl emulation:

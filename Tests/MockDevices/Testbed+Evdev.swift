@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CUmockdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Evdev input nodes in a testbed: add one, feed it `input_event` records,
 /// unplug it.
@@ -103,7 +101,7 @@ extension Testbed {
         let wake = Self.wakeRecord(for: device)
         handler.beforeNextRead {
             handler.unplug()
-            _ = wake.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+            _ = wake.withUnsafeBytes { LibC.write(fd, $0.baseAddress!, $0.count) }
         }
     }
 

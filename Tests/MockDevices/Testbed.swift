@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Dispatch
 import CUmockdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A umockdev testbed: a fake /sys and /dev in a temporary directory that
 /// the real libiio and libevdev see instead of the machine's, through the
@@ -93,7 +91,7 @@ public final class Testbed {
         guard let fd = deviceFD(node) else { throw TestbedError("\(node) is not a device node of this testbed") }
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + done, $0.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw TestbedError("cannot write to \(node): \(String(cString: strerror(errno)))")

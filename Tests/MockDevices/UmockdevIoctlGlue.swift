@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CUmockdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Connects a `MockEvdevIoctlHandler` to a testbed node through umockdev's
 /// ioctl emulation.

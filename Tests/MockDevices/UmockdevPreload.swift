@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Whether this process runs under umockdev's preload, and running a mock
 /// suite in a child process that does, so that a plain `swift test` covers

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Runs code with file permissions enforced even when the tests run as root
 /// (containers, CI), so a "permission denied" test sees EACCES.

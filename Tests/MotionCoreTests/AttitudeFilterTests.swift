@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The attitude filter on motions whose truth is known: a board tilted by
 /// hand (`TiltBoard`, whose gyroscope and accelerometer agree), with bias,

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The compass calibration on readings whose hard and soft iron are known:
 /// a field of 48 µT seen by a board turned through a figure of eight,

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 @testable import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The attitude filter's parts on their own: the low-pass it averages with,
 /// and the bias estimator's promise that its pace does not depend on the rate.

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The magnetometer in the attitude filter, on boards whose truth is known:
 /// one turning at constant rates about a tilted axis, reading exact rates, the

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("Shake detection on user acceleration: threshold, axis and sign, refractory time")
 struct ShakeDetectorTests {

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("Tilt estimate: fused with a gyroscope, low-passed without")
 struct TiltEstimatorTests {

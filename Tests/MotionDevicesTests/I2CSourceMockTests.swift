@@ -6,9 +6,7 @@ import MotionCore
 import MotionDevices
 import MockDevices
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The i2c-dev path (I2CDevice, I2CProbe, I2CMotionSource) on a mock bus
 /// whose LSM9DS1 makes samples at the rate its control register sets and

@@ -4,9 +4,7 @@ import Testing
 import IIO
 import MotionDevices
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The device side adds what the wrappers may not know: this program's udev rules.
 @Suite("Set-up advice on device errors")

@@ -8,9 +8,7 @@ import MotionCore
 import MotionDevices
 import Realtime
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Every suite here that makes a umockdev testbed is nested in this one: a
 /// testbed sets `UMOCKDEV_DIR` for the whole process, so they must never run

@@ -4,9 +4,7 @@ import Testing
 import MockDevices
 import MotionCore
 import MotionDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Device axes to board axes: an explicit matrix; udev's `ACCEL_MOUNT_MATRIX`,
 /// which wins over any default; else the controller profile's matrix (checked

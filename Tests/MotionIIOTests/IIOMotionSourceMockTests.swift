@@ -9,9 +9,7 @@ import MotionDevices
 import MockDevices
 import Realtime
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The IIO motion source against umockdev testbeds: the real libiio local
 /// backend on fake sysfs and /dev nodes. Serialized (one testbed per process

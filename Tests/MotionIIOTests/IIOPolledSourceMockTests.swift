@@ -6,9 +6,7 @@ import MotionCore
 import MotionDevices
 import MockDevices
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Polling an IMU whose driver made no buffer, on the sysfs tree the real
 /// inv-mpu6050 driver made in the qemu tier with no interrupt line (a

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import PNG
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 @Suite("PNG files")
 struct PNGImageTests {

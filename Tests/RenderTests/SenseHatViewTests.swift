@@ -4,9 +4,7 @@ import Fbdev
 import Testing
 import Game
 import MotionCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 @testable import Render
 
 @Suite("Sense HAT LED matrix view")

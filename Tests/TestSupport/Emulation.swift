@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Whether this test process runs under qemu-user, as the arm64 tier runs
 /// the suite on an x86 machine (scripts/arm64/test.sh sets

@@ -3,9 +3,7 @@
 import Testing
 import Foundation
 import MockDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// `tiltmaze devices`, `doctor` and `monitor` on a mock i2c-dev bus holding
 /// a Sense HAT's LSM9DS1 (`MockI2CBus`): the child process's ioctls on

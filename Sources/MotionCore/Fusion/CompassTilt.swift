@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Tilt from an accelerometer and a magnetometer, for a board without a
 /// gyroscope (an LSM303; a Sense HAT whose kernel binds only st_accel and

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import LibC
+
 /// What the motion layer knows after a sample, as CoreMotion's device motion
 /// says it: where the board points, gravity and the player's own push
 /// separated, and the rotation rate with the gyroscope's bias taken out.
@@ -43,9 +45,3 @@ public struct FusedMotion: Sendable, Equatable, BitwiseCopyable {
         return degrees >= 360 ? 0 : degrees
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import LibC
+
 /// A 3×3 matrix of rows, for the bias estimator's small Kalman filter: just
 /// the products, transpose and inverse it needs, all on the stack.
 struct Matrix3: Sendable, Equatable {
@@ -99,9 +101,3 @@ struct Matrix3: Sendable, Equatable {
                 Matrix3(Vector3(v[0], v[3], v[6]), Vector3(v[1], v[4], v[7]), Vector3(v[2], v[5], v[8])))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -6,9 +6,7 @@ import Evdev
 import Realtime
 import Handoff
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An evdev motion node (`INPUT_PROP_ACCELEROMETER`: a game controller's
 /// motion sensors, a laptop or board accelerometer) read on a thread of its own.

@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Controls
 import Evdev
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Game controls from evdev: a gamepad's D-pad and buttons, or the Sense
 /// HAT joystick, so the game is playable on a Pi with no keyboard.

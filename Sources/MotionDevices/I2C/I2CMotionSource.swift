@@ -6,9 +6,7 @@ import Realtime
 import Handoff
 import SystemCalls
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An LSM9DS1 read through i2c-dev with SMBus transfers on a thread of its
 /// own: the Sense HAT's IMU on a kernel that has no driver for it.

@@ -3,9 +3,7 @@
 import I2C
 import MotionCore
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// What looking for an LSM9DS1 on one I²C bus found: the chip, the
 /// addresses that answered, the ones a kernel driver holds, or why the bus

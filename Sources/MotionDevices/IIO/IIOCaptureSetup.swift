@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 import IIO
+import LibC
 
 /// Prepares one IIO device for buffered capture and remembers what it changed,
 /// so `restore()` puts the device back as it was found.
@@ -132,7 +133,3 @@ final class IIOCaptureSetup {
         String(text.trimmingCharacters(in: " \t\n"))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

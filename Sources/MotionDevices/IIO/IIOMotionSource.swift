@@ -5,9 +5,7 @@ import MotionCore
 import IIO
 import Realtime
 import Handoff
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An IIO IMU (one device, or a split chip's accelerometer and gyroscope)
 /// read by buffered capture on a thread of its own.

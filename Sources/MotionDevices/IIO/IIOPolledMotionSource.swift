@@ -6,9 +6,7 @@ import MotionCore
 import IIO
 import Realtime
 import Handoff
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// An IIO IMU whose driver made no buffer (no interrupt line: a four-wire
 /// MPU-6050 on an overlay that declares none, an ADXL345 wired without

@@ -6,6 +6,7 @@ import MotionCore
 import IIO
 import Realtime
 import Handoff
+import LibC
 
 /// Reads an IIO IMU by polling its `in_*_raw` attributes, one sample per
 /// period, as iio-sensor-proxy's polling driver does: what a device without
@@ -155,7 +156,3 @@ struct IIOPoller {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

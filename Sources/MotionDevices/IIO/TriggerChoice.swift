@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 import IIO
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 /// Which trigger an IIO motion device should run on: policy, kept apart from
 /// the libiio calls so it can be tested on its own.
 ///

@@ -3,9 +3,7 @@
 import MotionCore
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Reading and writing recordings on disk; the format itself is `Recording`'s.
 public enum RecordingFile {

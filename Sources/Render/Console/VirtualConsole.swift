@@ -4,9 +4,7 @@ import Fbdev
 import Synchronization
 import SystemCalls
 import SystemPackage
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The Linux virtual console the game draws over, taken the way
 /// well-behaved fbdev and KMS programs take it: graphics mode, so the text

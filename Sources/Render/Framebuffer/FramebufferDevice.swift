@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Fbdev
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// A framebuffer the game can draw on: the device (`FbdevDevice`) with its
 /// pixel format read from the driver's bitfields and a `FramebufferSurface`

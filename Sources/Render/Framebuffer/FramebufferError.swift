@@ -2,9 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Fbdev
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// Why a framebuffer cannot be drawn on; each says what to do next.
 public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendable {

@@ -4,9 +4,7 @@ import DRM
 import Fbdev
 import Realtime
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// The screen through kernel mode setting: two dumb buffers, one scanned out
 /// while the other is drawn, exchanged by a page flip that the kernel

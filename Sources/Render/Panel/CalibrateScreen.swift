@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 import MotionCore
+import LibC
 
 /// `tiltmaze calibrate`: the test square rolls with the tilt measured from
 /// the neutral; Calibrate takes the way the board is held now as the
@@ -111,9 +112,3 @@ public final class CalibrateScreen: PanelScreen {
                      hints: board == nil ? Self.hints : Self.simulatedHints, notice: notice?.text)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -3,9 +3,7 @@
 import Game
 import PNG
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// F12 in the game: the frame on screen drawn by the framebuffer renderer
 /// (whatever display is in use) and saved as a PNG in `directory`, named

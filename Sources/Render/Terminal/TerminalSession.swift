@@ -2,11 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Controls
 import SystemCalls
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LibC
 
 /// Owns the real terminal while the game runs: raw mode, alternate screen,
 /// hidden cursor, signal flags, key input and the one-write frame output.
