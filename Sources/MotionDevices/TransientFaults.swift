@@ -62,11 +62,3 @@ extension TransientFaults {
         }
     }
 }
-
-extension SourceRunState {
-    /// `TransientFaults.retrying` while the source runs, counting each retry.
-    @inline(__always)
-    func retrying<T>(_ read: () throws(DeviceError) -> T) throws(DeviceError) -> T {
-        try TransientFaults.retrying(while: { isRunning }, counting: countRetry, read)
-    }
-}

@@ -273,6 +273,33 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     do {
+        // The loop every device source reads in (SensorThread.readLoop), with
+        // a device that answers at once: each pass offers a sample (checked,
+        // pushed) through the loop's retry of the pass, its fault and
+        // silence bookkeeping, on the calling thread. The device's own
+        // reading is another benchmark's; this is what the shared loop adds.
+        let ring = SPSCRing<MotionSample>(capacity: defaultSampleRingCapacity)
+        let thread = SensorThread(samples: ring)
+        Benchmark("SensorThread.readLoop, a pass offering a sample ×10000", configuration: configuration) { benchmark in
+            var judge = SamplePlausibility()
+            var passes = 0
+            var time: Int64 = 0
+            thread.runHere {
+                thread.readLoop(.init(slice: 250_000_000, failAfter: 2_000_000_000),
+                                keepsFailing: { _ in "keeps failing" }, failed: { _ in "failed" }) { () throws(IIOError) -> SensorThread.Pass in
+                    guard passes < calls else { return .ended }
+                    passes &+= 1
+                    time &+= 5_000_000
+                    thread.offer(MotionSample(timestamp: time, acceleration: Vector3(0, 0, 9.81), fields: .acceleration), judge: &judge)
+                    _ = ring.pop()
+                    return .data
+                }
+            }
+            if passes != calls || thread.failure != nil { benchmark.fail("\(passes) of \(calls) passes, failure: \(thread.failure ?? "none")") }
+        }
+    }
+
+    do {
         // A polled IIO sample's six raw reads (pread at offset 0 and the
         // parse), on a file standing in for in_accel_x_raw.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tiltmaze-bench-raw-\(getpid())").path

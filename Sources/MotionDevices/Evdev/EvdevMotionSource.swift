@@ -44,9 +44,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     /// Where the controller was last opened: `node.path`, until it comes back
     /// elsewhere. Written by `start` and by the sensor thread between start and stop.
     private var livePath: String
-    private var thread: OSThread?
-    private let state = SourceRunState()
-    private let interruptionText = ChangingText()
+    private let thread: SensorThread
     private let reconnections = Atomic<Int>(0)
 
     /// An open node and the state of its frames.
@@ -68,6 +66,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         self.profile = EvdevControllerProfile(name: node.name)
         self.rate = profile.nominalRate
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
+        self.thread = SensorThread(samples: samples)
         self.displayName = "\(node.name) on \(node.path)"
         self.reconnectInterval = reconnectInterval
         self.mountOverride = mount
@@ -84,40 +83,35 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private let connectedScales = Mutex<SensorScales?>(nil)
     public var scales: SensorScales? { connectedScales.withLock { $0 } }
 
-    public var failure: String? { state.failure }
+    public var failure: String? { thread.failure }
     /// Set while the controller is away and the source waits for it to come back.
-    public var interruption: String? { interruptionText.value }
+    public var interruption: String? { thread.interruption }
 
-    public var statusChanges: UInt64 { state.statusChanges &+ interruptionText.changeCount }
-    public var rejectedCount: Int { state.rejectedCount }
+    public var statusChanges: UInt64 { thread.statusChanges }
+    public var rejectedCount: Int { thread.rejectedCount }
     /// How many times the controller came back after going away.
     public var reconnectionCount: Int { reconnections.load(ordering: .relaxed) }
 
     /// Opens the node and starts the thread. Throws `EvdevError` naming the
     /// node: it cannot be opened (EACCES: the udev rules), or it is no motion sensor.
     public func start() throws {
-        guard !state.hasStarted else { return }
-        state.prepareStart()
-        interruptionText.set(nil)
+        guard !thread.hasStarted else { return }
+        thread.prepareStart()
         do {
             connection = try connectAtStart()
         } catch {
             throw error.withSetupAdvice
         }
-        state.markRunning()
         do {
-            thread = try OSThread(name: "tiltmaze-evdev") { [self] in run() }
+            try thread.start(name: "tiltmaze-evdev") { [self] in run() }
         } catch {
-            state.markStopped()
             connection = nil
             throw error
         }
     }
 
     public func stop() {
-        guard state.requestStop() || thread != nil else { return }
-        thread?.join()
-        thread = nil
+        guard thread.stop() else { return }
         connection = nil
     }
 
@@ -173,6 +167,11 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
 
     /// Waits in `poll` (a 100 ms slice, so `stop()` is noticed) and reads
     /// everything queued; without a connection, looks for the controller.
+    /// A controller may lie still for ever, and one that went away is
+    /// waited for, not failed: no silence ends this source. A read is not
+    /// made again (the events it missed are the kernel's to resync), but a
+    /// run of failing reads ends the source only after a second, as on
+    /// every source.
     /// The event buffer is allocated once; a frame costs no allocation.
     private func run() {
         let capacity = 256
@@ -180,14 +179,18 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         events.initialize(repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0))
         defer { events.deallocate() }
         var connection = self.connection
-        while state.isRunning {
+        thread.readLoop(
+            .init(slice: 100_000_000, retriesPasses: false),
+            keepsFailing: { error in "\(error.withSetupAdvice)" },
+            failed: { error in "\(error.withSetupAdvice)" }
+        ) { () throws(EvdevError) -> SensorThread.Pass in
             guard var live = connection else {
                 MonotonicClock.sleep(until: MonotonicClock.now() + reconnectInterval.nanoseconds)
                 connection = reconnect()
-                continue
+                return .nothing
             }
-            do {
-                guard try live.device.waitForEvents(timeoutMilliseconds: 100) else { continue }
+            do throws(EvdevError) {
+                guard try live.device.waitForEvents(timeoutMilliseconds: 100) else { return .nothing }
                 reading: while true {
                     let result = try live.device.readEvents(into: events)
                     switch result {
@@ -201,19 +204,18 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                     }
                 }
                 connection = live
+                return .data
             } catch where error.isDeviceGone {
                 connection = nil
-                interruptionText.set(disconnectedText)
-            } catch {
-                fail("\(error.withSetupAdvice)")
-                return
+                thread.setInterruption(disconnectedText)
+                return .nothing
             }
         }
     }
 
     private func feed(_ events: UnsafeMutableBufferPointer<EvdevEvent>, count: Int, into live: inout Connection) {
         let refused = live.feeder.feed(UnsafeBufferPointer(rebasing: events[0 ..< count]), into: samples)
-        if refused > 0 { state.reject(refused) }
+        if refused > 0 { thread.reject(refused) }
     }
 
     /// The controller's motion node, if it is back and opens. A node that is
@@ -227,14 +229,14 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                 // Counted before the interruption clears (the text's lock orders the two), so
                 // whoever sees it cleared sees the reconnection too.
                 reconnections.wrappingAdd(1, ordering: .relaxed)
-                interruptionText.set(nil)
+                thread.setInterruption(nil)
                 return connection
             } catch {
                 // Say why, so a node that stays unreadable (no udev rule) is not a silent wait.
                 refusal = "\(shortName) is back as \(candidate.path) but cannot be opened: \(error.withSetupAdvice)"
             }
         }
-        interruptionText.set(refusal ?? disconnectedText)
+        thread.setInterruption(refusal ?? disconnectedText)
         return nil
     }
 
@@ -254,8 +256,4 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         return other.name == node.name
     }
 
-    private func fail(_ message: String) {
-        interruptionText.set(nil)
-        state.fail(message)
-    }
 }

@@ -30,7 +30,7 @@ import LibC
 /// at all. Only a second of failures without one good sample ends the source.
 public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `chip` and `saved` belong to start/stop and,
-    // between them, to the sensor thread; `state` and the counters are atomic.
+    // between them, to the sensor thread; `thread` and the counters are atomic.
 
     public let imu: I2CIMU
     public let samples: SPSCRing<MotionSample>
@@ -46,8 +46,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     private var savedMagnetometer: [(register: UInt8, value: UInt8)] = []
     /// The magnetometer's rate while it runs, Hz; nil without one.
     public private(set) var magnetometerRate: Double?
-    private var thread: OSThread?
-    private let state = SourceRunState()
+    private let thread: SensorThread
     private let missed = Atomic<Int>(0)
     private let transfers = Atomic<Int>(0)
 
@@ -58,6 +57,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         self.rate = LSM9DS1.outputRate(for: rate).hertz
         self.noDataTimeout = noDataTimeout
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
+        self.thread = SensorThread(samples: samples)
         self.displayName = imu.placeDescription
     }
 
@@ -68,11 +68,11 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                      magnetometer: imu.magnetometerAddress == nil ? nil : LSM9DS1.magnetometerScale)
     }
 
-    public var failure: String? { state.failure }
-    public var statusChanges: UInt64 { state.statusChanges }
-    public var retryCount: Int { state.retryCount }
-    public var failedSampleCount: Int { state.failedSampleCount }
-    public var rejectedCount: Int { state.rejectedCount }
+    public var failure: String? { thread.failure }
+    public var statusChanges: UInt64 { thread.statusChanges }
+    public var retryCount: Int { thread.retryCount }
+    public var failedSampleCount: Int { thread.failedSampleCount }
+    public var rejectedCount: Int { thread.rejectedCount }
     /// Samples the chip made that were overwritten before the thread came
     /// to read them (the thread was not scheduled for a period or more). Any thread.
     public var missedCount: Int { missed.load(ordering: .relaxed) }
@@ -80,8 +80,8 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     public var transferCount: Int { transfers.load(ordering: .relaxed) }
 
     public func start() throws {
-        guard !state.hasStarted else { return }
-        state.prepareStart()
+        guard !thread.hasStarted else { return }
+        thread.prepareStart()
         missed.store(0, ordering: .relaxed)
         transfers.store(0, ordering: .relaxed)
         let chip: I2CDevice
@@ -102,23 +102,19 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
             restore()
             throw error
         }
-        state.markRunning()
         do {
             let magnetometer = self.magnetometer, magnetometerRate = self.magnetometerRate
-            thread = try OSThread(name: "tiltmaze-i2c") { [self] in
+            try thread.start(name: "tiltmaze-i2c") { [self] in
                 run(chip, magnetometer: magnetometer.map { ($0, magnetometerRate ?? 80) })
             }
         } catch {
-            state.markStopped()
             restore()
             throw error
         }
     }
 
     public func stop() {
-        guard state.requestStop() || thread != nil else { return }
-        thread?.join()
-        thread = nil
+        guard thread.stop() else { return }
         restore()
     }
 
@@ -152,7 +148,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
 
     /// A transfer of start or stop, made again (and counted) when the bus glitches.
     private func retried<T>(_ transfer: () throws(I2CError) -> T) throws(I2CError) -> T {
-        try TransientFaults.retrying(counting: state.countRetry, transfer)
+        try thread.retrying(whileStopped: true, transfer)
     }
 
     /// Puts the control registers back, the gyroscope's rate and the
@@ -200,80 +196,61 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         // period has passed since its last reading, then after each sample.
         let fieldPeriod = magnetometer.map { Int64((1e9 / $0.rate).rounded()) } ?? 0
         var nextFieldLook: Int64 = 0
-        let limit = noDataTimeout.nanoseconds
-        var faults = TransientFaults()
-        // Time without a new sample, each pass counted for at most a
-        // quarter second: a stall of the whole process is not the chip's silence.
-        var waitedInVain: Int64 = 0
-        var previous = MonotonicClock.now()
-        var next = previous
-        while state.isRunning {
+        var next = MonotonicClock.now()
+        let gone = { (error: I2CError) in
+            "\(self.imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
+        }
+        // A pass: the status look at its time and, when both sets are new,
+        // the sample's reads. A retry makes all of them again from the look
+        // on, so no sample is put together from reads of two moments; after
+        // a pass whose tries all failed, the next look comes a period on, as
+        // after a sample.
+        thread.readLoop(
+            .init(slice: 250_000_000, failAfter: noDataTimeout.nanoseconds, retriesPasses: false),
+            keepsFailing: { error in
+                I2CDevice.isGone(error) ? gone(error)
+                    : "\(imu.placeDescription) keeps failing: \(error.description) for \(Duration.nanoseconds(TransientFaults.giveUpAfter)); is the board seated, its wires short?"
+            },
+            failed: { error in I2CDevice.isGone(error) ? gone(error) : error.description },
+            silent: { "no data from \(displayName) for \(noDataTimeout): its status register never said a new sample was ready (the chip was reset or powered down?)" }
+        ) { () throws(I2CError) -> SensorThread.Pass in
             MonotonicClock.sleep(until: next)
             let now = MonotonicClock.now()
-            var ready = false
+            var ready = false, failed = true
+            defer {
+                missed.store(pacing.missed, ordering: .relaxed)
+                next = pacing.nextLook(after: now, found: ready || failed)
+            }
             let pacingBefore = pacing
-            do {
-                // One try: the status look and, when both sets are new, the
-                // sample's reads; a retry makes all of them again, so no
-                // sample is put together from reads of two moments.
-                let sample = try state.retrying { () throws(I2CError) -> MotionSample? in
-                    pacing = pacingBefore
-                    let status = try chip.readRegister(LSM9DS1.Register.status)
+            let found = try thread.retrying { () throws(I2CError) -> MotionSample? in
+                pacing = pacingBefore
+                let status = try chip.readRegister(LSM9DS1.Register.status)
+                transfers.wrappingAdd(1, ordering: .relaxed)
+                ready = status & LSM9DS1.bothReady == LSM9DS1.bothReady
+                guard let time = pacing.look(at: now, ready: ready) else { return nil }
+                try chip.readRegisters(from: LSM9DS1.Register.gyroOutput, into: gyro)
+                try chip.readRegisters(from: LSM9DS1.Register.accelOutput, into: accel)
+                transfers.wrappingAdd(2, ordering: .relaxed)
+                var sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
+                                            timestamp: time, mount: mount)
+                if let magnetometer, now >= nextFieldLook {
+                    let fieldStatus = try magnetometer.device.readRegister(LSM9DS1.MagnetometerRegister.status)
                     transfers.wrappingAdd(1, ordering: .relaxed)
-                    ready = status & LSM9DS1.bothReady == LSM9DS1.bothReady
-                    guard let time = pacing.look(at: now, ready: ready) else { return nil }
-                    try chip.readRegisters(from: LSM9DS1.Register.gyroOutput, into: gyro)
-                    try chip.readRegisters(from: LSM9DS1.Register.accelOutput, into: accel)
-                    transfers.wrappingAdd(2, ordering: .relaxed)
-                    var sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
-                                                timestamp: time, mount: mount)
-                    if let magnetometer, now >= nextFieldLook {
-                        let fieldStatus = try magnetometer.device.readRegister(LSM9DS1.MagnetometerRegister.status)
+                    if fieldStatus & LSM9DS1.magnetometerReady != 0 {
+                        try magnetometer.device.readRegisters(
+                            from: LSM9DS1.MagnetometerRegister.output | LSM9DS1.magnetometerAutoIncrement, into: field)
                         transfers.wrappingAdd(1, ordering: .relaxed)
-                        if fieldStatus & LSM9DS1.magnetometerReady != 0 {
-                            try magnetometer.device.readRegisters(
-                                from: LSM9DS1.MagnetometerRegister.output | LSM9DS1.magnetometerAutoIncrement, into: field)
-                            transfers.wrappingAdd(1, ordering: .relaxed)
-                            sample.magneticField = LSM9DS1.magneticField(UnsafeRawBufferPointer(field), mount: mount)
-                            sample.fields.insert(.magneticField)
-                        }
+                        sample.magneticField = LSM9DS1.magneticField(UnsafeRawBufferPointer(field), mount: mount)
+                        sample.fields.insert(.magneticField)
                     }
-                    return sample
                 }
-                faults.succeeded()
-                if let sample {
-                    if sample.hasMagneticField { nextFieldLook = now + fieldPeriod * 7 / 8 }
-                    if judge.accept(sample) {
-                        samples.push(sample)
-                    } else {
-                        state.reject()
-                    }
-                    waitedInVain = 0
-                } else {
-                    waitedInVain += min(now - previous, 250_000_000)
-                }
-            } catch where error.isTransient {
-                state.countFailedSample()
-                if faults.sampleFailed(at: now) {
-                    state.fail(I2CDevice.isGone(error)
-                               ? "\(imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
-                               : "\(imu.placeDescription) keeps failing: \(error.description) for \(Duration.nanoseconds(TransientFaults.giveUpAfter)); is the board seated, its wires short?")
-                    return
-                }
-                ready = true   // look again a period on, as after a sample
-            } catch {
-                state.fail(I2CDevice.isGone(error)
-                     ? "\(imu.placeDescription) is gone: \(error.description); is the board seated (or the breakout's wires on)?"
-                     : error.description)
-                return
+                return sample
             }
-            missed.store(pacing.missed, ordering: .relaxed)
-            next = pacing.nextLook(after: now, found: ready)
-            previous = now
-            if waitedInVain > limit {
-                state.fail("no data from \(displayName) for \(noDataTimeout): its status register never said a new sample was ready (the chip was reset or powered down?)")
-                return
-            }
+            failed = false
+            guard let sample = found else { return .nothing }
+            if sample.hasMagneticField { nextFieldLook = now + fieldPeriod * 7 / 8 }
+            thread.offer(sample, judge: &judge)
+            return .data
         }
     }
 }

@@ -43,7 +43,7 @@ import LibC
 /// (`TransientFaults`); a device that keeps failing for a second ends the source.
 public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `captures` belongs to start/stop and, between them,
-    // to the sensor thread; `state` is synchronised.
+    // to the sensor thread; `thread` is synchronised.
 
     public let imu: IIOIMU
     public let samples: SPSCRing<MotionSample>
@@ -65,12 +65,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     private var captures: [Capture] = []
-    private var thread: OSThread?
-    private let state = SourceRunState()
+    private let thread: SensorThread
 
     /// Scans refused as impossible (time not moving forward, a value beyond
     /// any sensor's range): counted, not passed on. Any thread.
-    public var rejectedCount: Int { state.rejectedCount }
+    public var rejectedCount: Int { thread.rejectedCount }
     private let wantedRate: Double
     private let configfsRoot: String
 
@@ -96,6 +95,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.checkInterval = checkInterval
         self.configfsRoot = configfsRoot
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
+        self.thread = SensorThread(samples: samples)
         self.acceleration = acceleration
         self.displayName = imu.placeDescription + (acceleration == .chipGravity ? Self.chipFusionSuffix : "")
         self.mountOverride = mount
@@ -122,12 +122,12 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                             magnetometer: magn?.scale.x)
     }
 
-    public var failure: String? { state.failure }
+    public var failure: String? { thread.failure }
 
-    public var statusChanges: UInt64 { state.statusChanges }
-    public var notice: String? { state.notice }
-    public var retryCount: Int { state.retryCount }
-    public var failedSampleCount: Int { state.failedSampleCount }
+    public var statusChanges: UInt64 { thread.statusChanges }
+    public var notice: String? { thread.notice }
+    public var retryCount: Int { thread.retryCount }
+    public var failedSampleCount: Int { thread.failedSampleCount }
 
     /// How long a capture at `rate` may go without a scan before it is
     /// polled instead: a second, or ten sample periods when that is longer.
@@ -136,8 +136,8 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     }
 
     public func start() throws {
-        guard !state.hasStarted else { return }
-        state.prepareStart()
+        guard !thread.hasStarted else { return }
+        thread.prepareStart()
         if let advice = imu.noAccelerometerAdvice ?? imu.noBufferAdvice { throw SourceError(description: advice) }
         if acceleration == .chipGravity, let refusal = imu.chipFusionRefusal { throw SourceError(description: refusal) }
         do {
@@ -147,21 +147,16 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             throw error.withSetupAdvice
         }
         rate = captures.compactMap(\.setup.rate).max() ?? wantedRate
-        state.markRunning()
         do {
-            thread = try OSThread(name: "tiltmaze-iio") { [self] in run() }
+            try thread.start(name: "tiltmaze-iio") { [self] in run() }
         } catch {
-            state.markStopped()
             release()
             throw error
         }
     }
 
     public func stop() {
-        guard state.requestStop() || thread != nil else { return }
-        for capture in captures { capture.buffer.cancel() }
-        thread?.join()
-        thread = nil
+        guard thread.stop(wake: { for capture in captures { capture.buffer.cancel() } }) else { return }
         release()
     }
 
@@ -231,72 +226,51 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let slice = checkInterval
         let limit = noDataTimeout.nanoseconds
         let silence = min((silenceBound ?? Self.silenceBound(rate: rate)).nanoseconds, limit)
-        var faults = TransientFaults()
-        // Time spent waiting in vain, each wait counted for at most one slice:
-        // a stall of the whole process (Ctrl-Z, a virtual machine paused, a
-        // swapped-out Pi) is not the sensor's silence.
-        var waitedInVain: Int64 = 0
-        var everGotData = false, pollingTried = false
-        var waitStarted = MonotonicClock.now()
-        while state.isRunning {
+        var everGotData = false
+        // Each capture's reads are retried on their own (a retry of the whole
+        // pass would wait again), so the pass is not.
+        thread.readLoop(
+            .init(slice: slice.nanoseconds, switchAfter: silence, failAfter: limit, retriesPasses: false),
+            keepsFailing: { error in "\(displayName) keeps failing: \(error) for \(Duration.nanoseconds(TransientFaults.giveUpAfter))" },
+            failed: { error in error.isDeviceGone ? goneText(error) : "\(error.withSetupAdvice)" },
+            silent: {
+                let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
+                return "no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md"
+            },
+            switchOver: {
+                guard let poller = pollerInstead() else { return false }
+                thread.setNotice(Self.pollingNotice(pacing: captures.first?.setup.pacing, afterData: everGotData))
+                let rate = min(wantedRate, captures.compactMap(\.setup.rate).min() ?? wantedRate)
+                poller.run(rate: rate, thread: thread, judge: &judges[0])
+                return true
+            }
+        ) { () throws(IIOError) -> SensorThread.Pass in
             var gotData = false
-            do {
-                if pollable {
-                    switch try IIOBuffer.waitForAny(buffers, timeout: slice) {
-                    case .cancelled: return
-                    case .timedOut: break
-                    case .ready:
-                        for i in captures.indices {
-                            let got = try state.retrying { () throws(IIOError) in
-                                try drain(i, waitingUpTo: .zero, judge: &judges[i], repeats: &repeats[i])
-                            }
-                            guard let got else { return }
-                            gotData = gotData || got
-                        }
-                    }
-                } else {
-                    let wait: Duration = captures.count == 1 ? slice : .milliseconds(2)
+            if pollable {
+                switch try IIOBuffer.waitForAny(buffers, timeout: slice) {
+                case .cancelled: return .ended
+                case .timedOut: break
+                case .ready:
                     for i in captures.indices {
-                        let got = try state.retrying { () throws(IIOError) in
-                            try drain(i, waitingUpTo: wait, judge: &judges[i], repeats: &repeats[i])
+                        let got = try thread.retrying { () throws(IIOError) in
+                            try drain(i, waitingUpTo: .zero, judge: &judges[i], repeats: &repeats[i])
                         }
-                        guard let got else { return }
+                        guard let got else { return .ended }
                         gotData = gotData || got
                     }
                 }
-                faults.succeeded()
-            } catch where error.isTransient {
-                state.countFailedSample()
-                if faults.sampleFailed(at: MonotonicClock.now()) {
-                    state.fail("\(displayName) keeps failing: \(error) for \(Duration.nanoseconds(TransientFaults.giveUpAfter))")
-                    return
-                }
-            } catch {
-                state.fail(error.isDeviceGone ? goneText(error) : "\(error.withSetupAdvice)")
-                return
-            }
-            let now = MonotonicClock.now()
-            if gotData {
-                waitedInVain = 0
-                everGotData = true
             } else {
-                waitedInVain += min(now - waitStarted, slice.nanoseconds)
-            }
-            waitStarted = now
-            if waitedInVain >= silence, !pollingTried {
-                pollingTried = true
-                if let poller = pollerInstead() {
-                    state.setNotice(Self.pollingNotice(pacing: captures.first?.setup.pacing, afterData: everGotData))
-                    let rate = min(wantedRate, captures.compactMap(\.setup.rate).min() ?? wantedRate)
-                    poller.run(rate: rate, state: state, samples: samples, judge: &judges[0])
-                    return
+                let wait: Duration = captures.count == 1 ? slice : .milliseconds(2)
+                for i in captures.indices {
+                    let got = try thread.retrying { () throws(IIOError) in
+                        try drain(i, waitingUpTo: wait, judge: &judges[i], repeats: &repeats[i])
+                    }
+                    guard let got else { return .ended }
+                    gotData = gotData || got
                 }
             }
-            if waitedInVain > limit {
-                let trigger = captures.compactMap(\.setup.triggerName).first.map { "trigger \($0)" } ?? "its hardware FIFO"
-                state.fail("no data from \(displayName) for \(noDataTimeout) (paced by \(trigger)): is the interrupt line wired and the driver bound? See hardware.md")
-                return
-            }
+            everGotData = everGotData || gotData
+            return gotData ? .data : .nothing
         }
     }
 
@@ -310,7 +284,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         do {
             let poller = try IIOPoller(imu: imu, acceleration: acceleration, mount: captures[0].converter.mount,
                                        udevDirectory: udevDirectory)
-            _ = try state.retrying { () throws(IIOError) in try poller.read(withField: true) }
+            _ = try thread.retrying { () throws(IIOError) in try poller.read(withField: true) }
             return poller
         } catch {
             for capture in captures { try? capture.buffer.setEnabled(true) }
@@ -347,11 +321,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         for scan in scans {
             var sample = converter.sample(from: scan, fallbackTime: now)
             if sample.hasMagneticField, !repeats.isNew(sample.magneticField) { sample.fields.remove(.magneticField) }
-            if judge.accept(sample) {
-                samples.push(sample)
-            } else {
-                state.reject()
-            }
+            thread.offer(sample, judge: &judge)
         }
         return true
     }

@@ -18,7 +18,7 @@ import LibC
 /// raw files and reads the scales and offsets once.
 public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
     // @unchecked Sendable: `poller` and `setups` belong to start/stop and,
-    // between them, to the sensor thread; `state` is atomic.
+    // between them, to the sensor thread; `thread` is synchronised.
 
     public let imu: IIOIMU
     public let samples: SPSCRing<MotionSample>
@@ -27,11 +27,10 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
 
     private var poller: IIOPoller?
     private var setups: [IIOCaptureSetup] = []
-    private var thread: OSThread?
+    private let thread: SensorThread
     private let wantedRate: Double
     private let mountOverride: MountMatrix?
     private let udevDirectory: String
-    private let state = SourceRunState()
 
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil, acceleration: IIOAccelerationChannels = .accelerometer,
                 ringCapacity: Int = defaultSampleRingCapacity, udevDirectory: String = UdevDatabase.defaultDirectory) {
@@ -42,6 +41,7 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
         self.mountOverride = mount
         self.udevDirectory = udevDirectory
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
+        self.thread = SensorThread(samples: samples)
         self.displayName = imu.placeDescription + Self.nameSuffix + (acceleration == .chipGravity ? IIOMotionSource.chipFusionSuffix : "")
     }
 
@@ -59,15 +59,15 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
                             mount: poller.mount, magnetometer: poller.magn?.scale.x)
     }
 
-    public var failure: String? { state.failure }
-    public var statusChanges: UInt64 { state.statusChanges }
-    public var rejectedCount: Int { state.rejectedCount }
-    public var retryCount: Int { state.retryCount }
-    public var failedSampleCount: Int { state.failedSampleCount }
+    public var failure: String? { thread.failure }
+    public var statusChanges: UInt64 { thread.statusChanges }
+    public var rejectedCount: Int { thread.rejectedCount }
+    public var retryCount: Int { thread.retryCount }
+    public var failedSampleCount: Int { thread.failedSampleCount }
 
     public func start() throws {
-        guard !state.hasStarted else { return }
-        state.prepareStart()
+        guard !thread.hasStarted else { return }
+        thread.prepareStart()
         if let advice = imu.noAccelerometerAdvice { throw SourceError(description: advice) }
         if acceleration == .chipGravity, let refusal = imu.chipFusionRefusal { throw SourceError(description: refusal) }
         do {
@@ -78,24 +78,20 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
         }
         // The device's own rate caps what polling can see: faster reads would repeat values.
         rate = min(wantedRate, setups.compactMap(\.rate).min() ?? wantedRate)
-        state.markRunning()
         do {
-            let poller = self.poller!, rate = self.rate
-            thread = try OSThread(name: "tiltmaze-poll") { [self] in
+            let poller = self.poller!, rate = self.rate, thread = self.thread
+            try thread.start(name: "tiltmaze-poll") {
                 var judge = SamplePlausibility()
-                poller.run(rate: rate, state: state, samples: samples, judge: &judge)
+                poller.run(rate: rate, thread: thread, judge: &judge)
             }
         } catch {
-            state.markStopped()
             release()
             throw error
         }
     }
 
     public func stop() {
-        guard state.requestStop() || thread != nil else { return }
-        thread?.join()
-        thread = nil
+        guard thread.stop() else { return }
         release()
     }
 

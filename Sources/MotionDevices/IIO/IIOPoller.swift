@@ -100,14 +100,13 @@ struct IIOPoller {
         return sample
     }
 
-    /// Polls at `rate` until `state` says stop or the device fails, pushing
-    /// each plausible sample into `samples`, judged by `judge` (a buffered
-    /// capture that falls back passes its own, so time keeps moving
-    /// forward across the hand-over). A read failing with a transient error
-    /// is retried and, failing still, the sample dropped (`TransientFaults`).
-    func run(rate: Double, state: SourceRunState, samples: SPSCRing<MotionSample>, judge: inout SamplePlausibility) {
+    /// Polls at `rate` on `thread` until it is asked to stop or the device
+    /// fails, offering each sample (judged by `judge`: a buffered capture
+    /// that falls back passes its own, so time keeps moving forward across
+    /// the hand-over). A read failing with a transient error is retried
+    /// and, failing still, the sample dropped (`SensorThread`).
+    func run(rate: Double, thread: SensorThread, judge: inout SamplePlausibility) {
         var repeats = RepeatedReadingFilter()
-        var faults = TransientFaults()
         // The magnetometer is read on every n-th poll: reading it faster than
         // its driver samples it would only cost bus time for repeats.
         let magnEvery = max(1, Int((rate / magnRate).rounded(.up)))
@@ -118,41 +117,35 @@ struct IIOPoller {
         // device's directory now and then too.
         let directories = imu.devices.map { FilePath($0.sysfsPath) }
         var nextCheck = schedule.deadline
-        while state.isRunning {
+        let place = imu.placeDescription
+        thread.readLoop(
+            .init(slice: schedule.period, retriesPasses: false),
+            keepsFailing: { error in
+                "\(place) keeps failing: \(error) for \(Duration.nanoseconds(TransientFaults.giveUpAfter)); is its bus wired well (short wires, pull-ups)?"
+            },
+            failed: { error in
+                error.isDeviceGone || error.errno == ENOENT
+                    ? "\(place) is gone: unplugged, or its driver was unbound (\(error.path))"
+                    : "\(error.withSetupAdvice)"
+            }
+        ) { () throws(IIOError) -> SensorThread.Pass in
             MonotonicClock.sleep(until: schedule.deadline)
             let before = MonotonicClock.now()
             schedule.woke(at: before)
             if before >= nextCheck {
                 nextCheck = before + 250_000_000
                 if let gone = directories.first(where: { !$0.isAccessible(.exists) }) {
-                    state.fail("\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(gone.string) no longer exists)")
-                    return
+                    thread.fail("\(place) is gone: unplugged, or its driver was unbound (\(gone.string) no longer exists)")
+                    return .ended
                 }
             }
             let withField = magn != nil && polls % magnEvery == 0
             polls &+= 1
-            do {
-                var sample = try state.retrying { () throws(IIOError) in try read(withField: withField) }
-                faults.succeeded()
-                if sample.hasMagneticField, !repeats.isNew(sample.magneticField) { sample.fields.remove(.magneticField) }
-                sample.timestamp = before + (MonotonicClock.now() - before) / 2
-                if judge.accept(sample) {
-                    samples.push(sample)
-                } else {
-                    state.reject()
-                }
-            } catch where error.isTransient {
-                state.countFailedSample()
-                if faults.sampleFailed(at: before) {
-                    state.fail("\(imu.placeDescription) keeps failing: \(error) for \(Duration.nanoseconds(TransientFaults.giveUpAfter)); is its bus wired well (short wires, pull-ups)?")
-                    return
-                }
-            } catch {
-                state.fail(error.isDeviceGone || error.errno == ENOENT
-                           ? "\(imu.placeDescription) is gone: unplugged, or its driver was unbound (\(error.path))"
-                           : "\(error.withSetupAdvice)")
-                return
-            }
+            var sample = try thread.retrying { () throws(IIOError) in try read(withField: withField) }
+            if sample.hasMagneticField, !repeats.isNew(sample.magneticField) { sample.fields.remove(.magneticField) }
+            sample.timestamp = before + (MonotonicClock.now() - before) / 2
+            thread.offer(sample, judge: &judge)
+            return .data
         }
     }
 }
