@@ -103,6 +103,11 @@ public final class MotionManager: @unchecked Sendable {
     public var readRetries: Int { source?.retryCount ?? 0 }
     /// Samples the sensor lost because every try to read them failed.
     public var samplesLost: Int { source?.failedSampleCount ?? 0 }
+    /// Samples the sensor made that the update thread was too late to take:
+    /// its ring (`defaultSampleRingCapacity` samples) was full, so they were
+    /// dropped, the newest first. Non-zero only on a machine so busy that the
+    /// update thread did not run for the ring's span (2.5 s at 100 Hz).
+    public var samplesOverrun: Int { source?.samples.droppedCount ?? 0 }
 
     /// What was wrong with the device's stored calibration, if anything (a
     /// bad file, set aside; the updates then start from level).

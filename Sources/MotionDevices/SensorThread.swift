@@ -158,7 +158,7 @@ public final class SensorThread: @unchecked Sendable {
     }
 
     /// What one pass of a source's reading found.
-    public enum Pass {
+    public enum Pass: Sendable {
         /// Samples (offered, whether or not they were accepted).
         case data
         /// Nothing yet: the pass waited in vain.
@@ -169,7 +169,7 @@ public final class SensorThread: @unchecked Sendable {
     }
 
     /// How long a source waits for its device before it does something about it.
-    public struct Patience {
+    public struct Patience: Sendable {
         /// A pass counts towards the silence for at most this long, ns: a
         /// stall of the whole process (Ctrl-Z, a virtual machine paused, a
         /// swapped-out Pi) is not the device's silence.

@@ -89,7 +89,8 @@ struct AttitudeTests {
         let path = dir.path + "/turning.csv"
         try Self.writeTurningBoard(to: path, seconds: 6)
         // A replay keeps its recorded pace: the three frames run side by side.
-        typealias Final = (frame: AttitudeReferenceFrame, motion: DeviceMotion?)
+        typealias Final = (frame: AttitudeReferenceFrame, motion: DeviceMotion?, overrun: Int)
+        var overruns = 0
         let last = try await withThrowingTaskGroup(of: Final.self) { group in
             for frame in AttitudeReferenceFrame.allCases {
                 group.addTask {
@@ -97,11 +98,14 @@ struct AttitudeTests {
                     defer { manager.stop() }
                     var final: DeviceMotion?
                     for try await motion in try manager.deviceMotionUpdates(using: frame, bufferLimit: 10_000) { final = motion }
-                    return Final(frame: frame, motion: final)
+                    return Final(frame: frame, motion: final, overrun: manager.samplesOverrun)
                 }
             }
             var last: [AttitudeReferenceFrame: DeviceMotion] = [:]
-            for try await result in group { last[result.frame] = result.motion }
+            for try await result in group {
+                last[result.frame] = result.motion
+                overruns += result.overrun
+            }
             return last
         }
         let north = try #require(last[.xMagneticNorthZVertical])
@@ -119,10 +123,14 @@ struct AttitudeTests {
         #expect(difference < 2, "heading \(north.heading)°, truth \(expected)°")
         #expect(last[.xArbitraryZVertical]?.heading == -1)
         #expect(last[.xArbitraryCorrectedZVertical]?.heading == -1)
-        // All three agree on up.
+        // All three agree on up: exactly, as they read the same samples. On
+        // a machine so busy that an update thread did not run for the
+        // replay ring's span, that one lost samples the others kept
+        // (`samplesOverrun`); then they agree to the filter's accuracy.
         let up = north.attitude.quaternion.conjugate.rotate(Vector3(0, 0, 1))
         for motion in last.values {
-            #expect((motion.attitude.quaternion.conjugate.rotate(Vector3(0, 0, 1)) - up).length < 1e-9)
+            #expect((motion.attitude.quaternion.conjugate.rotate(Vector3(0, 0, 1)) - up).length < (overruns == 0 ? 1e-9 : 0.05),
+                    "\(overruns) samples overran the replay rings")
         }
     }
 }
