@@ -197,7 +197,7 @@ test-qemu-arm64: build
 # The lock-free code again under ThreadSanitizer: data races fail the run.
 test-tsan:
 	TILTMAZE_STRESS_ITEMS=$(TSAN_STRESS_ITEMS) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD) \
-		--filter 'HandoffTests|RealtimeTests|PhysicsLoopTests|SimulatedSourceTests'
+		--filter 'HandoffTests|RealtimeTests|PhysicsLoopTests|SimulatedSourceTests|SensorThreadTests'
 
 deps-play:
 	scripts/install-deps.sh play
