@@ -362,49 +362,43 @@ BALL_INTERVAL = 0.5
 BALL_LIMIT = 100.0
 
 
-def until_ball_right_of(qmp, target, reference, name):
-    """Screendumps into `target` until the ball (a game played with --player
-    ball) is more than 5 cells right of where it is in `reference`, cells
-    being a twelfth of the width (the corridor levels: what the host-checks
-    then require), however long the slow guest's game takes to roll it
-    there. Gives up after BALL_LIMIT seconds, a bound only a hang reaches."""
-    start, width = ball_position(reference)
-    goal = start + 5 * width / 12
+def until_moved(qmp, target, reference, name, move):
+    """Screendumps into `target` until the player has made `move` (one of
+    MOVES) from where it is in `reference`, however long the slow guest's
+    game takes to move it there. Gives up after BALL_LIMIT seconds, a
+    bound only a hang reaches."""
+    where, axis, fraction, failure = move
+    start, size = where(reference)
+    goal = start + fraction * size
     end = time.monotonic() + BALL_LIMIT
     while True:
         qmp.command("screendump", filename=target, format="png")
         try:
-            x, _ = ball_position(target)
+            now, _ = where(target)
         except ValueError:
-            x = None  # not drawn in this dump
-        if x is not None and x > goal:
+            now = None  # not drawn in this dump
+        if now is not None and now > goal:
             return
         if time.monotonic() >= end:
-            raise RuntimeError(f"the ball did not roll right within {BALL_LIMIT:.0f} s: at x={x} in {name}, "
-                               f"from x={start:.0f}, needs more than x={goal:.0f}")
+            raise RuntimeError(f"{failure} within {BALL_LIMIT:.0f} s: at {axis}={now} in {name}, "
+                               f"from {axis}={start:.0f}, needs more than {axis}={goal:.0f}")
         time.sleep(BALL_INTERVAL)
 
 
-def until_pacman_below(qmp, target, reference, name):
-    """Screendumps into `target` until the pacman (the default player) is
-    more than a quarter of the picture's height below where it is in
-    `reference`: a player tilted down a corridor, however long the slow
-    guest's game takes. Gives up after BALL_LIMIT seconds."""
-    (_, start), height = pacman_position(reference)
-    goal = start + height / 4
-    end = time.monotonic() + BALL_LIMIT
-    while True:
-        qmp.command("screendump", filename=target, format="png")
-        try:
-            (_, y), _ = pacman_position(target)
-        except ValueError:
-            y = None  # not drawn in this dump
-        if y is not None and y > goal:
-            return
-        if time.monotonic() >= end:
-            raise RuntimeError(f"the pacman did not move down within {BALL_LIMIT:.0f} s: at y={y} in {name}, "
-                               f"from y={start:.0f}, needs more than y={goal:.0f}")
-        time.sleep(BALL_INTERVAL)
+def pacman_y(path):
+    (_, y), height = pacman_position(path)
+    return y, height
+
+
+# The moves a screendump can wait for (where the player is and the picture's
+# size along that axis, the axis, the share of the size to go, the failure):
+# the ball (--player ball) more than 5 cells right, cells a twelfth of the
+# width (the corridor levels, as the host-checks then require); the pacman
+# (the default player) more than a quarter of the height down.
+MOVES = {
+    "BALL-RIGHT-OF": (ball_position, "x", 5 / 12, "the ball did not roll right"),
+    "PACMAN-BELOW": (pacman_y, "y", 1 / 4, "the pacman did not move down"),
+}
 
 
 def tail(path, n):
@@ -574,20 +568,17 @@ def main(argv):
                 results[words[1]] = (words[2], words[3])
                 log(f"{words[1]}: {words[2]} (rc {words[3]}) at {now:.1f} s")
             elif words[0] == "SCREENDUMP" and len(words) in (2, 4) and (len(words) == 2 or
-                                                                       words[2] in ("SETTLED", "BALL-RIGHT-OF",
-                                                                                    "PACMAN-BELOW")):
+                                                                       words[2] in ("SETTLED", *MOVES)):
                 name = words[1]
                 target = os.path.abspath(os.path.join(args.out, name + ".png"))
                 time.sleep(args.screendump_delay)
                 try:
-                    moved = len(words) == 4 and words[2] in ("BALL-RIGHT-OF", "PACMAN-BELOW")
+                    moved = len(words) == 4 and words[2] in MOVES
                     for n in [name] + (words[3:] if moved else []):
                         if not n.replace(".", "").replace("_", "").replace("-", "").isalnum():
                             raise RuntimeError("bad name")
-                    if moved and words[2] == "BALL-RIGHT-OF":
-                        until_ball_right_of(qmp, target, os.path.join(args.out, words[3] + ".png"), name)
-                    elif moved:
-                        until_pacman_below(qmp, target, os.path.join(args.out, words[3] + ".png"), name)
+                    if moved:
+                        until_moved(qmp, target, os.path.join(args.out, words[3] + ".png"), name, MOVES[words[2]])
                     elif len(words) == 4:
                         settle(qmp, target, int(words[3]), name)
                     else:
