@@ -24,20 +24,47 @@ public enum MazeGenerator {
     }
 
     /// The maze for `seed` at `width`×`height` cells (an even size loses its
-    /// last column or row to the border: rooms sit at odd cells).
+    /// last column or row to the border: rooms sit at odd cells). The phases
+    /// run in this order and draw from one generator, so the order is part
+    /// of what a seed means.
     public static func generate(seed: UInt64, width: Int, height: Int) throws(SizeError) -> Level {
         try validate(width: width, height: height)
         var random = SplitMix64(seed: seed)
-        let w = width, h = height
-        let roomsAcross = (w - 1) / 2, roomsDown = (h - 1) / 2
-        var cells = [Cell](repeating: .wall, count: w * h)
-        func index(_ c: Int, _ r: Int) -> Int { r * w + c }
+        var grid = Grid(width: width, height: height)
+        carve(&grid, &random)
+        openLoops(&grid, &random)
+        let start = (column: 1, row: 1)
+        let distance = walkDistances(grid.cells, width: width, height: height, from: start)
+        placeExit(&grid, distance: distance)
+        let ghosts = patrols(grid, distance: distance, &random)
+        let pellets = scatterPellets(grid, avoiding: start, &random)
+        return Level(title: "Random maze \(width)x\(height), seed \(seed)", width: width, height: height, cells: grid.cells,
+                     start: start, ghosts: ghosts, pellets: pellets)
+    }
 
-        // Depth-first carving from the top-left room, with an explicit stack.
+    /// The cells being carved, walls to begin with.
+    struct Grid {
+        let width: Int, height: Int
+        var cells: [Cell]
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+            cells = [Cell](repeating: .wall, count: width * height)
+        }
+
+        func index(_ c: Int, _ r: Int) -> Int { r * width + c }
+        func isFloor(_ c: Int, _ r: Int) -> Bool { cells[index(c, r)] == .floor }
+    }
+
+    /// Depth-first carving from the top-left room, with an explicit stack:
+    /// a perfect maze (one way between any two rooms).
+    static func carve(_ grid: inout Grid, _ random: inout SplitMix64) {
+        let roomsAcross = (grid.width - 1) / 2, roomsDown = (grid.height - 1) / 2
         var visited = [Bool](repeating: false, count: roomsAcross * roomsDown)
         var stack = [(0, 0)]
         visited[0] = true
-        cells[index(1, 1)] = .floor
+        grid.cells[grid.index(1, 1)] = .floor
         let steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
         while let (x, y) = stack.last {
             var options: [(Int, Int)] = []
@@ -48,47 +75,52 @@ public enum MazeGenerator {
             guard !options.isEmpty else { stack.removeLast(); continue }
             let (nx, ny) = options[random.below(options.count)]
             visited[ny * roomsAcross + nx] = true
-            cells[index(2 * nx + 1, 2 * ny + 1)] = .floor
-            cells[index(x + nx + 1, y + ny + 1)] = .floor   // the wall between the two rooms
+            grid.cells[grid.index(2 * nx + 1, 2 * ny + 1)] = .floor
+            grid.cells[grid.index(x + nx + 1, y + ny + 1)] = .floor   // the wall between the two rooms
             stack.append((nx, ny))
         }
+    }
 
-        // Loops: open about one wall in ten of those still standing between two rooms.
+    /// Loops: opens about one wall in ten of those still standing between two rooms.
+    static func openLoops(_ grid: inout Grid, _ random: inout SplitMix64) {
+        let w = grid.width, h = grid.height
         var between: [Int] = []
         for r in 1 ..< h - 1 {
-            for c in 1 ..< w - 1 where cells[index(c, r)] == .wall {
+            for c in 1 ..< w - 1 where grid.cells[grid.index(c, r)] == .wall {
                 let horizontal = c % 2 == 0 && r % 2 == 1 && c + 1 < w - 1
                 let vertical = c % 2 == 1 && r % 2 == 0 && r + 1 < h - 1
-                if horizontal || vertical { between.append(index(c, r)) }
+                if horizontal || vertical { between.append(grid.index(c, r)) }
             }
         }
         for _ in 0 ..< between.count / 10 {
             between.swapAt(random.below(between.count), between.count - 1)
-            cells[between.removeLast()] = .floor
+            grid.cells[between.removeLast()] = .floor
         }
+    }
 
-        // The exit: the room the longest walk from the start.
-        let start = (column: 1, row: 1)
-        let distance = walkDistances(cells, width: w, height: h, from: start)
-        var exit = start, farthest = -1
-        for r in stride(from: 1, to: h - 1, by: 2) {
-            for c in stride(from: 1, to: w - 1, by: 2) where distance[index(c, r)] > farthest {
-                farthest = distance[index(c, r)]
+    /// The exit: the room the longest walk from the start (`distance`).
+    static func placeExit(_ grid: inout Grid, distance: [Int]) {
+        var exit = (column: 1, row: 1), farthest = -1
+        for r in stride(from: 1, to: grid.height - 1, by: 2) {
+            for c in stride(from: 1, to: grid.width - 1, by: 2) where distance[grid.index(c, r)] > farthest {
+                farthest = distance[grid.index(c, r)]
                 exit = (c, r)
             }
         }
-        cells[index(exit.column, exit.row)] = .exit
+        grid.cells[grid.index(exit.column, exit.row)] = .exit
+    }
 
-        // Ghosts: straight runs of floor three cells or longer, none within
-        // eight steps of the start, one per ~200 cells of maze, at most the level's limit.
+    /// Ghosts: straight runs of floor three cells or longer, none within
+    /// eight steps of the start, one per ~200 cells of maze, at most the level's limit.
+    static func patrols(_ grid: Grid, distance: [Int], _ random: inout SplitMix64) -> [GhostPath] {
+        let w = grid.width, h = grid.height
         var runs: [(from: (column: Int, row: Int), to: (column: Int, row: Int))] = []
-        func isFloor(_ c: Int, _ r: Int) -> Bool { cells[index(c, r)] == .floor }
         for r in 1 ..< h - 1 {
             var c = 1
             while c < w - 1 {
-                guard isFloor(c, r) else { c += 1; continue }
+                guard grid.isFloor(c, r) else { c += 1; continue }
                 var end = c
-                while end + 1 < w - 1, isFloor(end + 1, r) { end += 1 }
+                while end + 1 < w - 1, grid.isFloor(end + 1, r) { end += 1 }
                 if end - c >= 2 { runs.append(((c, r), (end, r))) }
                 c = end + 1
             }
@@ -96,15 +128,15 @@ public enum MazeGenerator {
         for c in 1 ..< w - 1 {
             var r = 1
             while r < h - 1 {
-                guard isFloor(c, r) else { r += 1; continue }
+                guard grid.isFloor(c, r) else { r += 1; continue }
                 var end = r
-                while end + 1 < h - 1, isFloor(c, end + 1) { end += 1 }
+                while end + 1 < h - 1, grid.isFloor(c, end + 1) { end += 1 }
                 if end - r >= 2 { runs.append(((c, r), (c, end))) }
                 r = end + 1
             }
         }
         runs.removeAll { run in
-            min(distance[index(run.from.column, run.from.row)], distance[index(run.to.column, run.to.row)]) < 8
+            min(distance[grid.index(run.from.column, run.from.row)], distance[grid.index(run.to.column, run.to.row)]) < 8
         }
         var ghosts: [GhostPath] = []
         let wanted = min(Level.maxGhosts, max(1, (w * h) / 200))
@@ -114,12 +146,16 @@ public enum MazeGenerator {
             let speed = Double(15 + random.below(11)) / 10
             ghosts.append(GhostPath(waypoints: [run.from, run.to], speed: speed))
         }
+        return ghosts
+    }
 
-        // Pellets: in about one room in eight, never the start's or the exit's,
-        // all reachable (every room is); eating them scores, the exit stays open.
+    /// Pellets: in about one room in eight, never the start's or the exit's,
+    /// all reachable (every room is); eating them scores, the exit stays open.
+    static func scatterPellets(_ grid: Grid, avoiding start: (column: Int, row: Int),
+                               _ random: inout SplitMix64) -> [(column: Int, row: Int)] {
         var rooms: [(column: Int, row: Int)] = []
-        for r in stride(from: 1, to: h - 1, by: 2) {
-            for c in stride(from: 1, to: w - 1, by: 2) where cells[index(c, r)] == .floor && (c, r) != start {
+        for r in stride(from: 1, to: grid.height - 1, by: 2) {
+            for c in stride(from: 1, to: grid.width - 1, by: 2) where grid.isFloor(c, r) && (c, r) != start {
                 rooms.append((c, r))
             }
         }
@@ -130,9 +166,7 @@ public enum MazeGenerator {
             pellets.append(rooms.removeLast())
         }
         pellets.sort { ($0.row, $0.column) < ($1.row, $1.column) }   // reading order, as a parsed file gives them
-
-        return Level(title: "Random maze \(w)x\(h), seed \(seed)", width: w, height: h, cells: cells,
-                     start: start, ghosts: ghosts, pellets: pellets)
+        return pellets
     }
 
     /// Steps from `start` to every cell along the floor (exits count as floor); −1 where it cannot go.
