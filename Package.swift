@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "Handoff", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["LibC", "MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Controls", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Controls", "Handoff", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
