@@ -11,8 +11,8 @@ import LibC
 /// (`DumbBufferObjects`), the framebuffer first; the mapping is unmapped
 /// after.
 public final class DRMDumbBuffer {
-    /// Kept so the card outlives its buffers.
-    public let card: DRMCard
+    /// The card, kept open while the buffer lives (its objects hold it).
+    public var card: DRMCard { objects.card }
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next (at least `width` × 4; drivers round up).
@@ -56,7 +56,6 @@ public final class DRMDumbBuffer {
         }
         try drmCall(card.path, "make a framebuffer of dumb buffer \(handle) (DRM_IOCTL_MODE_ADDFB2)", added)
         objects.framebufferID = framebuffer
-        self.card = card
         self.width = width
         self.height = height
         self.pitch = Int(pitch)

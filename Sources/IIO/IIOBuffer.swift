@@ -63,7 +63,7 @@ public final class IIOBuffer: @unchecked Sendable {
     // the atomic flag, the wake-up pipe and libiio's thread-safe cancel.
 
     /// The device captured.
-    public let device: IIODevice
+    public var device: IIODevice { owner.device }
     /// How many scans one read can return at most.
     public let sampleCount: Int
     /// Where each enabled element sits in a scan.
@@ -147,7 +147,6 @@ public final class IIOBuffer: @unchecked Sendable {
         case .failure(let error):
             throw error
         }
-        self.device = device
         self.sampleCount = sampleCount
         self.layout = layout
         self.owner = owner

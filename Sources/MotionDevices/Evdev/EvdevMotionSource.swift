@@ -179,11 +179,8 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         events.initialize(repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0))
         defer { events.deallocate() }
         var connection = self.connection
-        thread.readLoop(
-            .init(slice: 100_000_000, retriesPasses: false),
-            keepsFailing: { error in "\(error.withSetupAdvice)" },
-            failed: { error in "\(error.withSetupAdvice)" }
-        ) { () throws(EvdevError) -> SensorThread.Pass in
+        let describe = { (error: EvdevError) in "\(error.withSetupAdvice)" }
+        thread.readLoop(.init(slice: 100_000_000, retriesPasses: false), keepsFailing: describe, failed: describe) { () throws(EvdevError) -> SensorThread.Pass in
             guard var live = connection else {
                 MonotonicClock.sleep(until: MonotonicClock.now() + reconnectInterval.nanoseconds)
                 connection = reconnect()

@@ -58,7 +58,7 @@ awk -v r="$rating" 'BEGIN { exit !(r <= 2.0) }' || { echo "exposure $rating is a
 echo "--- the device policy"
 cgroup=/sys/fs/cgroup$(sed -n 's/^0:://p' "/proc/$game/cgroup")
 [ -f "$cgroup/cgroup.procs" ] || { echo "no cgroup $cgroup"; exit 1; }
-# opens DEVICE [r|w]: a shell that joins the game's cgroup, then opens DEVICE.
+# in_game_cgroup DEVICE: a shell that joins the game's cgroup, then opens DEVICE for reading.
 in_game_cgroup() { sh -c 'echo $$ >"$1/cgroup.procs" && exec dd if="$2" of=/dev/null bs=512 count=0 status=none' sh "$cgroup" "$1"; }
 for refused in /dev/vda /dev/uinput; do
     dd if=$refused of=/dev/null bs=512 count=0 status=none || { echo "root cannot open $refused outside the cgroup either"; exit 1; }
@@ -68,7 +68,7 @@ for refused in /dev/vda /dev/uinput; do
     grep -q "Operation not permitted" /tmp/dd.err || { echo "$refused: refused for another reason:"; cat /tmp/dd.err; exit 1; }
     echo "$refused refused in the game's cgroup: $(cat /tmp/dd.err)"
 done
-sh -c 'echo $$ >"$1/cgroup.procs" && exec dd if="$2" of=/dev/null bs=24 count=0 status=none' sh "$cgroup" "$node" ||
+in_game_cgroup "$node" ||
     { echo "$node (char-input, allowed) cannot be opened in the game's cgroup"; exit 1; }
 echo "$node (allowed) opens in the game's cgroup"
 
