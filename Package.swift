@@ -29,7 +29,7 @@ var products: [Product] = [
 // modules products too. They are not an API: no other package should set it.
 if Context.environment["TILTMAZE_BENCHMARKS"] == "1" {
     products += ["Handoff", "Realtime", "SystemCalls", "MotionMath", "MotionCore", "MotionDevices", "Controls", "Game", "Render",
-                 "PNG", "IIO", "Evdev", "DRM", "Fbdev"].map { .library(name: $0, targets: [$0]) }
+                 "Session", "PNG", "IIO", "Evdev", "DRM", "Fbdev"].map { .library(name: $0, targets: [$0]) }
 }
 
 let package = Package(
@@ -109,9 +109,13 @@ let package = Package(
         .target(name: "LinuxMotion", dependencies: ["LibC", "MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
-        // Pixels and cells: the terminal back end, the frame loop.
+        // Pictures and their back ends: the terminal, framebuffers, KMS, the Sense HAT; the display and key seams.
         .target(name: "Render", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "Fbdev", "DRM",
                                                .product(name: "SystemPackage", package: "swift-system")]),
+        // One sitting, owning the pipeline between the sensor and the screen: the source and the
+        // physics or model thread started, the frames paced, keys to the game and the board, calibration kept.
+        .target(name: "Session", dependencies: ["LibC", "Game", "Render", "MotionCore", "MotionDevices", "Controls", "Handoff", "Realtime",
+                                                "SystemCalls"]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
         .target(name: "Diagnostics", dependencies: ["LibC", "MotionDevices", "MotionCore", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "SystemCalls",
@@ -120,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "LibC", "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
+                "LibC", "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -136,6 +140,7 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
+        .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
         .testTarget(name: "PNGTests", dependencies: ["LibC", "PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),

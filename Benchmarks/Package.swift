@@ -72,7 +72,7 @@ let package = Package(
 
         benchmark("RingThroughput", root: ["Handoff", "MotionCore", "Realtime", "SystemCalls"], local: ["AtomicsRing"]),
         benchmark("PhysicsStep", root: ["Game", "MotionCore", "Handoff"], local: ["BenchmarkSupport"]),
-        benchmark("HotPathAllocations", root: ["Game", "MotionCore", "MotionDevices", "IIO", "Handoff", "Realtime", "Render"], local: ["BenchmarkSupport"]),
+        benchmark("HotPathAllocations", root: ["Game", "MotionCore", "MotionDevices", "IIO", "Handoff", "Realtime", "Render", "Session"], local: ["BenchmarkSupport"]),
         benchmark("RenderFrame", root: ["Render", "Fbdev", "Game", "MotionCore"], local: ["BenchmarkSupport"]),
         // Issue 3: demultiplex-and-convert cost of a 7-channel MPU-6050 scan.
         benchmark("IIOScanDecode", root: ["IIO", "MotionCore", "MotionDevices"]),

@@ -55,14 +55,17 @@ def only(*allowed):
 rules = {
     "tiltmaze": test_only,
     # doctor and devices: what the machine offers; never the game or its screens.
-    "Diagnostics": {"Render", "Game", "tiltmaze"} | test_only,
-    # Screens: no sensor library; device calls only through the display wrappers.
-    "Render": sensor_side | {"Diagnostics", "tiltmaze"} | test_only,
+    "Diagnostics": {"Render", "Session", "Game", "tiltmaze"} | test_only,
+    # The session: between the sensor side and the screens, owning the pipeline (its rule on
+    # what it may use directly is below).
+    "Session": {"Diagnostics", "tiltmaze", "LinuxMotion"} | test_only,
+    # Pictures and back ends: no sensor library, no session; device calls only through the display wrappers.
+    "Render": sensor_side | {"Session", "Diagnostics", "tiltmaze"} | test_only,
     # The game: no device and no screen.
-    "Game": sensor_side | display_side | {"Render", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
-    "MotionDevices": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze", "LinuxMotion"} | test_only,
+    "Game": sensor_side | display_side | {"Render", "Session", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
+    "MotionDevices": display_side | {"Render", "Session", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze", "LinuxMotion"} | test_only,
     # The library for other programs: the motion stack only, never the game, its screens or this tool.
-    "LinuxMotion": display_side | {"Render", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
+    "LinuxMotion": display_side | {"Render", "Session", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
     # Pure Swift: samples, filters, the board's physics; no C at all, ours included.
     "MotionCore": only("Handoff", "MotionMath"),
     # Vectors and rotations: nothing else at all.
@@ -87,7 +90,7 @@ rules = {
     "MotionCoreTests": sensor_side | display_side,
 }
 # Modules above the wrappers call no C library themselves: only through a wrapper.
-direct_c_forbidden = {"Render", "Diagnostics", "Game", "MotionDevices", "MotionCore", "MotionMath", "LinuxMotion", "tiltmaze"}
+direct_c_forbidden = {"Render", "Session", "Diagnostics", "Game", "MotionDevices", "MotionCore", "MotionMath", "LinuxMotion", "tiltmaze"}
 
 failed = False
 
@@ -106,6 +109,13 @@ for module, forbidden in rules.items():
     bad = reach(module) & (forbidden - {module})
     if bad:
         fail(f"{module} reaches {', '.join(sorted(bad))}: see ARCHITECTURE.md, Modules")
+# The session reaches the devices only through what is handed to it: the sources of
+# MotionDevices and the back ends of Render, made by the tool. It names no device library.
+direct_forbidden = {"Session": {"IIO", "Evdev", "I2C", "Fbdev", "DRM", "PNG"}}
+for module, forbidden in direct_forbidden.items():
+    bad = set(direct(module)) & forbidden
+    if bad:
+        fail(f"{module} depends on {', '.join(sorted(bad))} directly: it takes sources and back ends made above it (ARCHITECTURE.md, Modules)")
 for module in direct_c_forbidden:
     bad = set(direct(module)) & c_modules
     if bad:

@@ -11,26 +11,22 @@ import Synchronization
 /// renderer, and on its hot path it takes no lock, allocates nothing and makes
 /// no syscall but the sleep (and the vDSO clock read).
 public final class PhysicsLoop: @unchecked Sendable {
-    // @unchecked Sendable: `world`, `estimator` and `clock` belong to the physics
+    // @unchecked Sendable: `world`, `intake` and `clock` belong to the physics
     // thread once started; other threads talk to it through the atomics below.
 
     public let rate: Double
     public let snapshots: LatestValue<WorldSnapshot>
-    private let samples: SPSCRing<MotionSample>
+    /// The calibration and the estimate's counts, published beside the
+    /// snapshots after each tick that took a sample or a new neutral. One reader thread.
+    public let motionStatus: LatestValue<MotionStatus>
+    /// Changes to the player's neutral tilt, from one other thread (the session's).
+    private let referenceChanges: LatestValue<ReferenceChange>
     // Physics-thread state: one thread only, so no runtime exclusivity checks.
     @exclusivity(unchecked) private var world: World
-    @exclusivity(unchecked) private var estimator: TiltEstimator
+    @exclusivity(unchecked) private var intake: MotionIntake
     @exclusivity(unchecked) private var clock: FixedStepClock
-    @exclusivity(unchecked) private var drained: UInt64 = 0
-    @exclusivity(unchecked) private var referenceChangesTaken: UInt64 = 0
-    // The measured sensor rate: samples and ns over the current window, and the last figure.
-    @exclusivity(unchecked) private var rateSamples = 0
-    @exclusivity(unchecked) private var rateWindow: Int64 = 0
-    @exclusivity(unchecked) private var sensorRate = 0.0
     private let thread: PeriodicThread
 
-    /// Changes to the player's neutral tilt, from the frame loop's thread.
-    private let referenceChanges = LatestValue<ReferenceChange>(.none)
     private let pauseRequested = Atomic<Bool>(false)
     private let restartRequests = Atomic<Int>(0)
     private var restartsSeen = 0
@@ -49,12 +45,15 @@ public final class PhysicsLoop: @unchecked Sendable {
         self.world = World(level: level, parameters: parameters, rules: rules, dt: Double(step) / 1e9)
         self.clock = FixedStepClock(step: step, maxSteps: 8)
         self.thread = PeriodicThread(name: "tiltmaze-phys", period: step, maxCatchUp: 8)
-        self.samples = samples
-        self.estimator = estimator
+        self.motionStatus = LatestValue(MotionStatus())
+        self.referenceChanges = LatestValue(.none)
+        self.intake = MotionIntake(samples: samples, estimator: estimator, referenceChanges: referenceChanges,
+                                   status: motionStatus)
         var initial = WorldSnapshot()
         world.snapshot(into: &initial)
         self.snapshots = LatestValue(initial)
     }
+
 
     /// Starts the physics thread: a tick per step, on an absolute schedule.
     public func start() throws {
@@ -76,7 +75,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         world = World(level: level, parameters: world.parameters, rules: world.rules, dt: world.dt)
         clock = FixedStepClock(step: clock.step, maxSteps: 8)
         restartsSeen = restartRequests.load(ordering: .relaxed)
-        snapshots.publish(makeSnapshot(gravity: estimator.gravity))
+        snapshots.publish(makeSnapshot(gravity: intake.estimator.gravity))
     }
 
     /// How late the physics thread woke for each tick, ns. Any thread may read it.
@@ -95,20 +94,9 @@ public final class PhysicsLoop: @unchecked Sendable {
     /// One wake-up's work: exposed so tests and benchmarks can drive the loop
     /// without a thread or a clock. Physics thread only.
     public func tick(elapsed: Int64) {
-        let taken = samples.drain { estimator.add($0) }
-        drained &+= UInt64(taken)
-        rateSamples += taken
-        rateWindow += elapsed
-        if rateWindow >= 1_000_000_000 {
-            sensorRate = Double(rateSamples) * 1e9 / Double(rateWindow)
-            rateSamples = 0
-            rateWindow = 0
-        }
-        let (change, isNew) = referenceChanges.read()
-        if isNew {
-            estimator.changeReference(change)
-            referenceChangesTaken &+= 1
-        }
+        let taken = intake.drainIntoEstimate()
+        intake.measureRate(taken: taken, elapsed: elapsed)
+        if intake.takeReferenceChange() || taken > 0 { intake.publishStatus() }
 
         let restarts = restartRequests.load(ordering: .relaxed)
         if restarts != restartsSeen {
@@ -118,7 +106,7 @@ public final class PhysicsLoop: @unchecked Sendable {
         world.setPaused(pauseRequested.load(ordering: .relaxed))
 
         let steps = clock.advance(by: elapsed)
-        let gravity = estimator.gravity
+        let gravity = intake.estimator.gravity
         for _ in 0..<steps { world.step(gravity: gravity) }
 
         snapshots.publish(makeSnapshot(gravity: gravity))
@@ -128,17 +116,11 @@ public final class PhysicsLoop: @unchecked Sendable {
         var s = WorldSnapshot()
         world.snapshot(into: &s)
         s.gravity = gravity
-        s.samplesDrained = drained
-        s.samplesDropped = samples.droppedCount
+        s.samplesDrained = intake.drained
+        s.samplesDropped = intake.samples.droppedCount
         s.overruns = clock.overruns
-        s.lastSampleTime = estimator.lastTimestamp
-        s.sensorRate = sensorRate
-        s.measuredGravity = estimator.measuredGravity
-        s.reference = estimator.reference
-        s.referenceChanges = referenceChangesTaken
-        s.gyroBias = estimator.attitude.bias
-        s.hasLearntGyroBias = estimator.hasGyroscope && estimator.attitude.hasLearntBias
-        s.refinedMagnetometer = estimator.refinedMagnetometerCalibration
+        s.lastSampleTime = intake.estimator.lastTimestamp
+        s.sensorRate = intake.sensorRate
         return s
     }
 }

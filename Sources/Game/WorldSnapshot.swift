@@ -47,17 +47,6 @@ public struct WorldSnapshot: BitwiseCopyable, Sendable {
     public var sensorRate: Double = 0
     /// Gravity in the board's frame, m/s², as the physics used it (seen from the neutral tilt).
     public var gravity: Vector3 = .zero
-    /// Gravity as the sensor measured it, before the neutral tilt is taken out.
-    public var measuredGravity: Vector3 = .zero
-    /// The player's neutral tilt in use, and how many changes to it the physics has taken.
-    public var reference: TiltReference = .level
-    public var referenceChanges: UInt64 = 0
-    /// The gyroscope's bias as now estimated, rad/s, and whether the
-    /// estimate has had time enough to be worth remembering.
-    public var gyroBias: Vector3 = .zero
-    public var hasLearntGyroBias = false
-    /// The magnetometer's calibration refined while playing, once good enough to keep.
-    public var refinedMagnetometer: MagnetometerCalibration?
     // Loop health, for the status line and benchmarks.
     public var samplesDrained: UInt64 = 0
     public var samplesDropped: Int = 0

@@ -40,7 +40,8 @@ public final class MotionManager: @unchecked Sendable {
     public let calibrationStore: CalibrationStore?
     private var loaded: CalibrationStore.Loaded?
     private var identity: String?
-    private let calibrationNow = LatestValue(CalibrationState())
+    /// The update thread's status, its calibration among it; kept across restarts.
+    private let statusNow = LatestValue(MotionStatus())
 
     private var source: (any MotionSource)?
     /// The source when it is the simulated board, for any thread to tilt.
@@ -114,7 +115,7 @@ public final class MotionManager: @unchecked Sendable {
     public var calibrationProblem: String? { loaded?.problem }
 
     /// The neutral and the gyroscope's bias as the update thread has them now. Any thread.
-    public var calibration: CalibrationState { calibrationNow.read().value }
+    public var calibration: CalibrationState { statusNow.read().value.calibration }
 
     /// Saves the device's neutral and (once learnt) its gyroscope's bias and
     /// refined magnetometer calibration, for the next run and for
@@ -193,7 +194,7 @@ public final class MotionManager: @unchecked Sendable {
                               estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias,
                                                                     magnetometer: stored.magnetometer ?? .none),
                               referenceFrame: referenceFrame,
-                              references: referenceChanges, calibration: calibrationNow, counts: counts, recorder: recorder,
+                              references: referenceChanges, status: statusNow, counts: counts, recorder: recorder,
                               deliver: deliver, completion: completion)
         do {
             try loop.start(threadName: threadName)
@@ -202,7 +203,7 @@ public final class MotionManager: @unchecked Sendable {
             throw .unavailable("cannot start the thread \(threadName): \(error)")
         }
         self.source = source
-        simulatedBoard.withLock { $0 = source as? SimulatedSource }
+        simulatedBoard.withLock { $0 = chosen.simulatedBoard }
         self.loop = loop
         sensorDescription = chosen.description
     }
@@ -251,7 +252,11 @@ public final class MotionManager: @unchecked Sendable {
 
     private func makeSource() throws(MotionError) -> ChosenSource {
         // The source is made anew on each start (a device may have come or gone).
-        if let given { return ChosenSource(source: given.source, description: given.description) }
+        if let given {
+            // A program's own source may be the simulated board, which the manager can tilt.
+            if let board = given.source as? SimulatedSource { return ChosenSource(simulated: board, description: given.description) }
+            return ChosenSource(source: given.source, description: given.description)
+        }
         do {
             return try (request ?? .auto).makeSource(rate: requestedRate, iioURI: iioURI)
         } catch {

@@ -10,7 +10,7 @@ import SystemCalls
 /// pushed (or polls, for a source whose ring has none), fuses each sample
 /// and hands it to `deliver`, and ends the updates when the source does.
 final class UpdateLoop: @unchecked Sendable {
-    // @unchecked Sendable: `processor`, `ended` and `statusSeen` belong to
+    // @unchecked Sendable: `intake`, `ended` and `statusSeen` belong to
     // the loop's thread once it runs; the rest is atomic or immutable.
 
     /// Work that finds nothing still looks at the source's status this often,
@@ -25,8 +25,6 @@ final class UpdateLoop: @unchecked Sendable {
     private let coalescing: Int64
     private let deliver: Deliver
     private let completion: @Sendable (MotionError?) -> Void
-    private let references: LatestValue<ReferenceChange>
-    private let calibration: LatestValue<CalibrationState>
     private let counts: UpdateCounts
     private let recorder: SessionRecorder
     /// Set once the updates ended by themselves (the completion ran).
@@ -34,7 +32,7 @@ final class UpdateLoop: @unchecked Sendable {
     private let running = Atomic<Bool>(true)
     private var thread: OSThread?
 
-    private var processor: MotionProcessor
+    private var intake: MotionIntake
     private var ended = false
     private var statusSeen: UInt64?
 
@@ -42,18 +40,16 @@ final class UpdateLoop: @unchecked Sendable {
     ///   before the next, so that a fast sensor's samples go in batches.
     init(source: any MotionSource, coalescing: Int64 = 0, estimator: TiltEstimator,
          referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, references: LatestValue<ReferenceChange>,
-         calibration: LatestValue<CalibrationState>, counts: UpdateCounts, recorder: SessionRecorder, deliver: @escaping Deliver,
+         status: LatestValue<MotionStatus>, counts: UpdateCounts, recorder: SessionRecorder, deliver: @escaping Deliver,
          completion: @escaping @Sendable (MotionError?) -> Void) {
         self.source = source
         self.coalescing = coalescing
-        self.processor = MotionProcessor(estimator: estimator, referenceFrame: referenceFrame)
-        self.references = references
-        self.calibration = calibration
+        self.intake = MotionIntake(samples: source.samples, estimator: estimator, referenceFrame: referenceFrame,
+                                   referenceChanges: references, status: status)
         self.counts = counts
         self.recorder = recorder
         self.deliver = deliver
         self.completion = completion
-        calibration.publish(CalibrationState(processor.estimator))
     }
 
     func start(threadName: String) throws(ThreadError) {
@@ -91,15 +87,15 @@ final class UpdateLoop: @unchecked Sendable {
     /// Takes every sample waiting and looks at the source's status; returns
     /// how many samples came and whether the reference changed.
     private func drainOnce() -> (taken: Int, changed: Bool) {
-        let (change, isNew) = references.read()
-        if isNew { processor.changeReference(change) }
-        let taken = source.samples.drain { sample in
+        let isNew = intake.takeReferenceChange()
+        let recorder = self.recorder, deliver = self.deliver
+        let reference = intake.estimator.reference  // a drain never changes it: only takeReferenceChange does
+        let taken = intake.drain { sample, motion, shake in
             recorder.add(sample)
-            let (motion, shake) = processor.add(sample)
-            deliver(sample, motion, shake, processor.estimator.reference)
+            deliver(sample, motion, shake, reference)
         }
         counts.read.wrappingAdd(taken, ordering: .relaxed)
-        if taken > 0 || isNew { calibration.publish(CalibrationState(processor.estimator)) }
+        if taken > 0 || isNew { intake.publishStatus() }
         let status = source.statusChanges
         if status != statusSeen {
             statusSeen = status

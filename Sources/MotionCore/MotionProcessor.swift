@@ -20,6 +20,10 @@ public struct MotionProcessor: Sendable {
     /// Changes the neutral tilt that `estimator.gravity` is measured from.
     public mutating func changeReference(_ change: ReferenceChange) { estimator.changeReference(change) }
 
+    /// Folds in `sample` for the estimate alone: no fused motion, no shake
+    /// (what the game's physics needs, and all it pays for).
+    public mutating func estimate(_ sample: MotionSample) { estimator.add(sample) }
+
     /// Folds in `sample` and returns the motion as of it, and the shake it completed, if any.
     public mutating func add(_ sample: MotionSample) -> (motion: FusedMotion, shake: Shake?) {
         estimator.add(sample)

@@ -82,7 +82,7 @@ public enum SensorRequest: Equatable, Sendable {
         case .auto:
             return SensorSelection.examine().autoSource(rate: rate, acceleration: acceleration)
         case .sim:
-            return ChosenSource(source: SimulatedSource(rate: rate), description: "simulated board (--source sim)")
+            return ChosenSource(simulated: SimulatedSource(rate: rate), description: "simulated board (--source sim)")
         case .iio(let wanted):
             let context: IIOContext?
             do {
@@ -158,10 +158,20 @@ public enum SensorRequest: Equatable, Sendable {
 public struct ChosenSource {
     public let source: any MotionSource
     public let description: String
+    /// The source again when it is the simulated board, which the player's keys command.
+    public let simulatedBoard: SimulatedSource?
 
     public init(source: any MotionSource, description: String) {
         self.source = source
         self.description = description
+        self.simulatedBoard = nil
+    }
+
+    /// The simulated board, described as `description`.
+    public init(simulated board: SimulatedSource, description: String) {
+        self.source = board
+        self.description = description
+        self.simulatedBoard = board
     }
 }
 

@@ -204,11 +204,12 @@ public struct SensorSelection: Sendable {
 
     /// The source for `choice`, or the simulated board; described as `autoDescription`.
     public func autoSource(rate: Double, acceleration: IIOAccelerationChannels = .accelerometer) -> ChosenSource {
-        let source: any MotionSource = switch choice {
-        case .iio(let candidate)?: IIOIMU.source(for: candidate.imu, rate: rate, acceleration: acceleration)
-        case .evdev(let candidate)?: EvdevMotionSource(node: candidate.sensor.motion)
-        case .i2c(let imu)?: I2CMotionSource(imu: imu, rate: rate)
-        case nil: SimulatedSource(rate: rate)
+        let source: any MotionSource
+        switch choice {
+        case .iio(let candidate)?: source = IIOIMU.source(for: candidate.imu, rate: rate, acceleration: acceleration)
+        case .evdev(let candidate)?: source = EvdevMotionSource(node: candidate.sensor.motion)
+        case .i2c(let imu)?: source = I2CMotionSource(imu: imu, rate: rate)
+        case nil: return ChosenSource(simulated: SimulatedSource(rate: rate), description: autoDescription)
         }
         return ChosenSource(source: source, description: autoDescription)
     }

@@ -3,21 +3,15 @@
 import Controls
 import Game
 
-/// A screen the game is drawn on and the keyboard that comes with it: the
-/// seam between the frame loop and a back end, shaped like LVGL's display
-/// and input drivers. The terminal is one (`TerminalDisplay`); a
-/// framebuffer slots in beside it with the same outward shape.
+/// A screen the game is drawn on: the output seam between the session and
+/// a back end, as LVGL's `lv_display` (the keys are `KeyInput`, apart, as
+/// its `lv_indev` is). The terminal is one (`TerminalDisplay`); the screens
+/// of pixels (`ScreenDisplay`) and the Sense HAT's matrix are others.
 ///
-/// The frame loop calls these on one thread, in this order each frame:
-/// `waitForInput(until:)` to the frame's deadline, then `draw`.
+/// The session calls these on one thread, after each frame's wait for keys.
 public protocol Display: AnyObject {
-    /// How often the screen refreshes, in ns; nil lets the frame loop pick (60 Hz).
+    /// How often the screen refreshes, in ns; nil lets the session pick (60 Hz).
     var refreshPeriod: Int64? { get }
-    /// Set once the display asks the game to end: a quit signal, a hang-up.
-    var quitRequested: Bool { get }
-    /// Waits until the monotonic clock reads `deadline`, handing each key to
-    /// `handle` as it arrives; returns sooner only once `quitRequested` is set.
-    func waitForInput(until deadline: Int64, _ handle: (Key) -> Void)
     /// A line shown on the status line until replaced (nil removes it). The
     /// loop calls it only when the text changes: it may allocate.
     func setNotice(_ text: String?)
@@ -39,18 +33,39 @@ public protocol Display: AnyObject {
     func drawPanel(_ panel: Panel) -> DrawnFrame
     /// Gives back what the display took (terminal modes, the console); safe to call more than once.
     func restore()
+}
+
+/// Where the keys come from, and the program's job control: the input
+/// seam between the session and a back end, kept apart from the output
+/// (`Display`). The terminal's keys come with the terminal; a screen of
+/// pixels on a console takes the console's keyboard; the Sense HAT's
+/// matrix, its joystick.
+///
+/// The session calls these on one thread, each frame `waitForInput(until:)`
+/// to the frame's deadline, then draws.
+public protocol KeyInput: AnyObject {
+    /// Set once the input asks the program to end: a quit signal, a hang-up.
+    var quitRequested: Bool { get }
+    /// Waits until the monotonic clock reads `deadline`, handing each key to
+    /// `handle` as it arrives; returns sooner only once `quitRequested` is set.
+    func waitForInput(until deadline: Int64, _ handle: (Key) -> Void)
     /// Ctrl-Z was typed or SIGTSTP arrived.
     var suspendRequested: Bool { get }
     /// Suspends the program as job control expects: gives back what the
-    /// display took (the screen, the console, the terminal), stops until
+    /// back end took (the screen, the console, the terminal), stops until
     /// `fg`, takes it all again; the next frame repaints everything.
     func suspendUntilContinued()
 }
 
-extension Display {
+extension KeyInput {
     public var suspendRequested: Bool { false }
     public func suspendUntilContinued() {}
 }
+
+/// A back end that is both: each of ours draws and gives its keys (the
+/// terminal, a console's screen of pixels, the Sense HAT with its joystick).
+/// The session holds the two roles apart; a back end is made as one.
+public typealias DisplayBackEnd = Display & KeyInput
 
 /// What one `Display.draw` sent to the screen.
 public struct DrawnFrame: Sendable, Equatable {

@@ -8,11 +8,11 @@ import SystemCalls
 /// The displays `--display` asks for, opened: the screen (terminal or
 /// framebuffer) and the Sense HAT matrix, alone or together.
 struct OpenDisplays {
-    let all: [any Display]
+    let all: [any DisplayBackEnd]
     /// The screen's choice, for the status line ("· terminal (not a console)").
     let label: String
-    /// What the frame or panel loop draws on: the one display, or a group.
-    var display: any Display { all.count == 1 ? all[0] : DisplayGroup(all) }
+    /// What the session draws on and takes keys from: the one display, or a group.
+    var display: any DisplayBackEnd { all.count == 1 ? all[0] : DisplayGroup(all) }
     /// The screen's size in pixels when it is one (pictures are drawn at it).
     var framebufferSize: (width: Int, height: Int)? {
         (all.first as? ScreenDisplay).map { ($0.output.width, $0.output.height) }
@@ -29,7 +29,7 @@ struct OpenDisplays {
         let choice = selection.screen?.choose()
         label = choice?.label ?? ""
         let sensorLabel = sensorDescription + label
-        var opened: [any Display] = []
+        var opened: [any DisplayBackEnd] = []
         do {
             switch choice {
             case .terminal?:

@@ -8,6 +8,7 @@ import IIO
 import MotionCore
 import MotionDevices
 import Render
+import Session
 import SystemCalls
 
 struct CalibrateCommand: ParsableCommand {
@@ -56,14 +57,14 @@ struct CalibrateCommand: ParsableCommand {
         try runPanel(sensor: sensor, display: display) { chosen, label in
             let (loop, calibration) = modelLoop(CalibrationSquare(), on: chosen, name: "tiltmaze-calib")
             stored = calibration
-            return (CalibrateScreen(loop: loop, sensorName: label, board: chosen.source as? any CommandedTilt),
+            return (CalibrateScreen(loop: loop, sensorName: label, board: SensorFeed(chosen).board),
                     { final = loop.status.read().value })
         }
         if let stored, let final {
-            saved = stored.save(reference: final.reference, gyroBias: final.hasLearntGyroBias ? final.gyroBias : nil,
-                               magnetometer: final.refinedMagnetometer)
+            saved = stored.save(final.calibration)
             if let problem = stored.loaded.problem { printError(problem) }
-            print("Neutral: \(final.reference.summary); correction \(final.reference.isEnabled ? "on" : "off")"
+            let reference = final.calibration.reference
+            print("Neutral: \(reference.summary); correction \(reference.isEnabled ? "on" : "off")"
                   + (saved.map { "; saved in \($0)" } ?? (stored.identity == nil ? "" : "; unchanged")))
         }
     }
@@ -116,8 +117,8 @@ struct ColorTiltCommand: ParsableCommand {
     func run() throws {
         try runPanel(sensor: sensor, display: display) { chosen, label in
             let (loop, _) = modelLoop(ColorTilt(), on: chosen, name: "tiltmaze-color")
-            return (ColorTiltScreen(loop: loop, sensorName: label, board: chosen.source as? any CommandedTilt,
-                                    shaker: chosen.source as? any CommandedShake), {})
+            let feed = SensorFeed(chosen)
+            return (ColorTiltScreen(loop: loop, sensorName: label, board: feed.board, shaker: feed.shaker), {})
         }
     }
 }
@@ -125,7 +126,7 @@ struct ColorTiltCommand: ParsableCommand {
 /// `model` run at 100 Hz on the samples of `chosen`, starting from the
 /// sensor's stored calibration, which is returned for saving what changed.
 func modelLoop<M: MotionModel>(_ model: M, on chosen: ChosenSource, name: String) -> (MotionModelLoop<M>, StoredCalibration) {
-    let calibration = StoredCalibration(for: chosen.source)
+    let calibration = StoredCalibration(for: chosen.source, environment: ProcessInfo.processInfo.environment, report: printError)
     return (MotionModelLoop(model: model, samples: chosen.source.samples, rate: 100, estimator: calibration.estimator(), name: name),
             calibration)
 }
@@ -141,7 +142,8 @@ func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplayS
         defer { displays.restore() }
         let (screen, finished) = make(chosen, chosen.description + displays.label)
         let pads = PadControls(nodes: SensorDiscovery.inputNodes())
-        let failure = try PanelLoop.run(screen, display: displays.display, source: chosen.source, pads: [pads])
+        let display = displays.display
+        let failure = try PanelLoop.run(screen, display: display, input: display, source: chosen.source, pads: [pads])
         finished()
         displays.restore()
         if let reason = failure { throw ExitStatus.report(reason, as: .sensorFailed) }

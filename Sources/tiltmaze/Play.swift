@@ -8,6 +8,7 @@ import IIO
 import MotionCore
 import MotionDevices
 import Render
+import Session
 import SystemCalls
 
 struct Play: ParsableCommand {
@@ -148,7 +149,8 @@ struct Play: ParsableCommand {
         var displaySummaries: [String] = []
         do {
             let chosen = try sensor.makeSource(defaultRate: 200)
-            calibration = StoredCalibration(for: chosen.source)
+            calibration = StoredCalibration(for: chosen.source, environment: ProcessInfo.processInfo.environment,
+                                            report: printError)
             // The displays first: if they cannot be had, no thread has started yet.
             let displays = try OpenDisplays(self.display, level: level, sensorDescription: chosen.description, showStatistics: stats)
             defer {
@@ -164,12 +166,12 @@ struct Play: ParsableCommand {
             let size = displays.framebufferSize ?? (1280, 800)
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                           width: size.width, height: size.height, limit: screenshotLimit)
-            outcome = try FrameLoop(display: display, physics: physics, source: chosen.source, pads: [pads],
+            outcome = try FrameLoop(display: display, physics: physics, feed: SensorFeed(chosen), pads: [pads],
                                     playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
         } catch {
             throw ExitStatus.report(error)
         }
-        calibration?.save(reference: outcome.reference, gyroBias: outcome.gyroBias, magnetometer: outcome.magnetometer)
+        calibration?.save(outcome.calibration)
         for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
         for problem in playlist.problems { printError(problem) }

@@ -13,7 +13,7 @@ struct PanelTests {
         Panel(title: "TiltMaze · Calibrate", lines: ["Neutral: 12.0° from level (top edge up 12.0°)", "Correction: on"],
               items: ["Calibrate       c", "Zero            z", "Correction off  o", "Done            q"], selected: 1,
               arena: GamePalette.floor, square: .init(x: square.0, y: square.1, size: 0.1, color: Panel.squareColor),
-              hints: CalibrateScreen.hints, notice: notice)
+              hints: "arrows+Enter choose · c calibrate · z zero · o correction · q done", notice: notice)
     }
 
     /// Writes the picture where a person can look at it (`TILTMAZE_PANEL_PNG_DIR`), when asked.
@@ -114,7 +114,7 @@ struct PanelTests {
         SenseHatView.paint(calibratePanel(square: (0.9, 0.1)), into: canvas)
         #expect(canvas[7, 0] == SenseHatView.ball)
         #expect((0 ..< 64).filter { canvas[$0 % 8, $0 / 8] != RGB(0, 0, 0) }.count == 1)
-        let red = Panel(title: "", arena: ColorTiltScreen.shade(0, intensity: 1), hints: "")
+        let red = Panel(title: "", arena: RGB(255, 40, 40), hints: "")  // ColorTilt's red at full intensity
         SenseHatView.paint(red, into: canvas)
         #expect(canvas[3, 3] == RGB(128, 20, 20))
         #expect((0 ..< 64).allSatisfy { canvas[$0 % 8, $0 / 8] == canvas[0, 0] })

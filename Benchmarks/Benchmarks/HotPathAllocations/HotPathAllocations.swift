@@ -11,6 +11,7 @@ import MotionDevices
 import Handoff
 import Realtime
 import Render
+import Session
 
 // Heap allocations on the hot paths in steady state; the target is zero.
 // Each sample runs the operation `calls` times after the warm-up samples

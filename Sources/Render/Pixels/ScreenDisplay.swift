@@ -11,7 +11,7 @@ import Game
 /// takes the console for graphics (`VirtualConsole`) and draws only while
 /// the player is on it; a switch away lets the output go, and coming back
 /// takes it again and repaints everything.
-public final class ScreenDisplay: Display {
+public final class ScreenDisplay: Display, KeyInput {
     public let output: any PixelOutput
     public let session: TerminalSession
     public let console: VirtualConsole?

@@ -10,7 +10,7 @@ import SystemCalls
 /// no keyboard: the Sense HAT joystick reaches the game as a gamepad
 /// (`PadControls`), and alone the game is ended by a signal (Ctrl-C, SIGTERM).
 /// The matrix is dark again when the game ends.
-public final class SenseHatDisplay: Display {
+public final class SenseHatDisplay: Display, KeyInput {
     public let device: FramebufferDevice
     private(set) var level: Level?
     private let picture = Canvas(width: SenseHatView.size, height: SenseHatView.size)
@@ -82,10 +82,10 @@ public final class SenseHatDisplay: Display {
 
 /// Several displays at once (`--display fb,sensehat`): the first gives the
 /// keyboard and paces nothing on its own; every one draws every frame.
-public final class DisplayGroup: Display {
-    public let displays: [any Display]
+public final class DisplayGroup: Display, KeyInput {
+    public let displays: [any DisplayBackEnd]
 
-    public init(_ displays: [any Display]) {
+    public init(_ displays: [any DisplayBackEnd]) {
         precondition(!displays.isEmpty, "a group of no displays")
         self.displays = displays
     }

@@ -9,7 +9,7 @@ import Realtime
 /// restore) and `GameScreen` (half-block picture, damage-tracked cells) as
 /// one `Display`. A terminal has no refresh signal of its own: the frame
 /// loop paces it.
-public final class TerminalDisplay: Display {
+public final class TerminalDisplay: Display, KeyInput {
     public let session: TerminalSession
     /// The maze's screen; nil for a display made for panels only.
     public private(set) var screen: GameScreen?

@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-import MotionCore
-import MotionDevices
-import LibC
 
 /// What of the attitude filter is worth keeping from one run to the next,
 /// per device: the player's neutral tilt (the tutorials' "calibrate"), the
@@ -29,22 +26,10 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
         self.magnetometer = magnetometer
     }
 
-    init(_ estimator: TiltEstimator) {
+    /// What `estimator` holds now: the one place the estimator's state becomes a calibration.
+    package init(_ estimator: TiltEstimator) {
         self.init(reference: estimator.reference, gyroBias: estimator.attitude.bias,
                   hasLearntGyroBias: estimator.hasGyroscope && estimator.attitude.hasLearntBias,
                   magnetometer: estimator.refinedMagnetometerCalibration)
-    }
-}
-
-extension CalibrationStore {
-    /// Where `tiltmaze calibrate` keeps each device's calibration:
-    /// `$XDG_CONFIG_HOME/tiltmaze/calibration`, else `~/.config/tiltmaze/calibration`;
-    /// nil when neither variable is an absolute path.
-    public static var forThisUser: CalibrationStore? {
-        var environment: [String: String] = [:]
-        for key in ["XDG_CONFIG_HOME", "HOME"] {
-            if let value = getenv(key) { environment[key] = String(cString: value) }
-        }
-        return standard(environment: environment)
     }
 }

@@ -11,17 +11,16 @@ import Synchronization
 /// the model and publishes its snapshot. Like `PhysicsLoop`, its hot path
 /// takes no lock and allocates nothing.
 public final class MotionModelLoop<Model: MotionModel>: @unchecked Sendable {
-    // @unchecked Sendable: `model` and `processor` belong to the loop's
+    // @unchecked Sendable: `model` and `intake` belong to the loop's
     // thread once started; other threads use the hand-offs below.
     public let rate: Double
     public let snapshots: LatestValue<Model.Snapshot>
+    /// The calibration and the estimate's counts, published beside the snapshots.
     public let status: LatestValue<MotionStatus>
-    private let samples: SPSCRing<MotionSample>
+    private let referenceChanges: LatestValue<ReferenceChange>
     @exclusivity(unchecked) private var model: Model
-    @exclusivity(unchecked) private var processor: MotionProcessor
-    @exclusivity(unchecked) private var changesTaken: UInt64 = 0
+    @exclusivity(unchecked) private var intake: MotionIntake
     private let commands: SPSCRing<Model.Command>
-    private let referenceChanges = LatestValue<ReferenceChange>(.none)
     private let thread: PeriodicThread
 
     public init(model: Model, samples: SPSCRing<MotionSample>, rate: Double = 100, estimator: TiltEstimator = TiltEstimator(),
@@ -29,14 +28,11 @@ public final class MotionModelLoop<Model: MotionModel>: @unchecked Sendable {
         precondition(rate > 0, "model rate must be positive")
         self.rate = rate
         self.model = model
-        self.samples = samples
-        self.processor = MotionProcessor(estimator: estimator)
+        self.status = LatestValue(MotionStatus())
+        self.referenceChanges = LatestValue(.none)
+        self.intake = MotionIntake(samples: samples, estimator: estimator, referenceChanges: referenceChanges, status: status)
         self.commands = SPSCRing(capacity: 16)
         self.snapshots = LatestValue(model.snapshot)
-        var initial = MotionStatus()
-        initial.reference = estimator.reference
-        initial.gyroBias = estimator.attitude.bias
-        self.status = LatestValue(initial)
         self.thread = PeriodicThread(name: name, period: Int64((1e9 / rate).rounded()), maxCatchUp: 8)
     }
 
@@ -54,28 +50,11 @@ public final class MotionModelLoop<Model: MotionModel>: @unchecked Sendable {
 
     /// One wake-up's work; tests drive it directly. Loop thread only.
     public func tick(elapsed: Int64) {
-        let (change, isNew) = referenceChanges.read()
-        if isNew {
-            processor.changeReference(change)
-            changesTaken &+= 1
-        }
-        samples.drain { sample in
-            let (motion, shake) = processor.add(sample)
-            model.observe(sample, motion: motion, shake: shake)
-        }
+        _ = intake.takeReferenceChange()
+        _ = intake.drain { sample, motion, shake in model.observe(sample, motion: motion, shake: shake) }
         commands.drain { model.apply($0) }
-        model.step(dt: Double(elapsed) / 1e9, gravity: processor.estimator.gravity)
+        model.step(dt: Double(elapsed) / 1e9, gravity: intake.estimator.gravity)
         snapshots.publish(model.snapshot)
-        let estimator = processor.estimator
-        var s = MotionStatus()
-        s.reference = estimator.reference
-        s.referenceChanges = changesTaken
-        s.gyroBias = estimator.attitude.bias
-        s.hasLearntGyroBias = estimator.hasGyroscope && estimator.attitude.hasLearntBias
-        s.refinedMagnetometer = estimator.refinedMagnetometerCalibration
-        s.hasGyroscope = estimator.hasGyroscope
-        s.samplesSeen = estimator.samplesSeen
-        s.measuredGravity = estimator.measuredGravity
-        status.publish(s)
+        intake.publishStatus()
     }
 }

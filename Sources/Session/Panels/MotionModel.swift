@@ -19,18 +19,3 @@ public protocol MotionModel: Sendable {
     mutating func apply(_ command: Command)
     var snapshot: Snapshot { get }
 }
-
-/// What the screens show of the motion layer besides the model: the
-/// neutral in use and the gyroscope's bias, so they can be saved.
-public struct MotionStatus: BitwiseCopyable, Sendable {
-    public var reference: TiltReference = .level
-    public var referenceChanges: UInt64 = 0
-    public var gyroBias: Vector3 = .zero
-    public var hasLearntGyroBias = false
-    /// The magnetometer's calibration refined while playing, once good enough to keep.
-    public var refinedMagnetometer: MagnetometerCalibration?
-    public var hasGyroscope = false
-    public var samplesSeen = 0
-    public var measuredGravity: Vector3 = .zero
-    public init() {}
-}

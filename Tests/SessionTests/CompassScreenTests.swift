@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+import PNG
+@testable import Session
 import Foundation
 import Controls
 import Game
@@ -62,7 +64,7 @@ struct CompassScreenTests {
             }
             return []
         }
-        let failure = try PanelLoop.run(screen, display: display, source: source, framePeriod: 5_000_000)
+        let failure = try PanelLoop.run(screen, display: display, input: display, source: source, framePeriod: 5_000_000)
         #expect(failure == nil)
         #expect(!display.gaveUp, "never reached high accuracy: \(shown)")
         let chosen = try #require(screen.chosen)
@@ -88,7 +90,7 @@ struct CompassScreenTests {
             default: return []
             }
         }
-        _ = try PanelLoop.run(screen, display: display, source: source, framePeriod: 5_000_000)
+        _ = try PanelLoop.run(screen, display: display, input: display, source: source, framePeriod: 5_000_000)
         #expect(!display.gaveUp && step == 2)
         #expect(screen.chosen == nil)
 
@@ -124,6 +126,14 @@ struct CompassScreenTests {
         #expect(panel.square != nil, "the latest reading's direction is shown")
         let painter = PixelPanelPainter(width: 800, height: 480)
         _ = painter.paint(panel)
-        try PanelTests().keep(painter.picture, "compass-800x480")
+        try keep(painter.picture, "compass-800x480")
     }
+}
+
+/// Writes the picture where a person can look at it (`TILTMAZE_PANEL_PNG_DIR`), when asked.
+func keep(_ canvas: Canvas, _ name: String) throws {
+    guard let dir = ProcessInfo.processInfo.environment["TILTMAZE_PANEL_PNG_DIR"] else { return }
+    var bytes: [UInt8] = []
+    for y in 0 ..< canvas.height { for x in 0 ..< canvas.width { let p = canvas[x, y]; bytes += [p.r, p.g, p.b] } }
+    try PNGImage(width: canvas.width, height: canvas.height, pixels: bytes).write(to: "\(dir)/\(name).png")
 }

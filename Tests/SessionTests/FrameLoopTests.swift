@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+@testable import Session
 import Controls
 import Game
 import MotionCore
@@ -17,7 +18,7 @@ struct FrameLoopTests {
     func loop(_ display: RecordingDisplay, source: ControlledSource = ControlledSource(), pads: [any PadSource] = [],
               statistics: Bool = false) -> FrameLoop {
         let physics = PhysicsLoop(level: Fixtures.level, samples: source.samples)
-        return FrameLoop(display: display, physics: physics, source: source, pads: pads, framePeriod: 5_000_000,
+        return FrameLoop(display: display, physics: physics, feed: SensorFeed(source: source, board: source), pads: pads, framePeriod: 5_000_000,
                          showStatistics: statistics, statisticsInterval: 50_000_000)
     }
 
@@ -70,21 +71,26 @@ struct FrameLoopTests {
     func calibrateHere() throws {
         var step = 0
         var display: RecordingDisplay!
+        var frameLoop: FrameLoop!
         display = RecordingDisplay { frame, _ in
+            // The calibration comes beside the snapshot: the session keeps the newest in its outcome.
+            let reference = frameLoop.session.outcome.calibration.reference
             switch step {
             case 0: step = 1; return [.right]   // tilt the board 0.3 rad to the right
-            case 1 where abs(frame.snapshot.measuredGravity.x) > 1: step = 2; return [.character(UInt8(ascii: "p")), .down, .down, .enter]
-            case 2 where frame.snapshot.reference != .level && frame.menu == nil: step = 3; return []
+            // Still level as the neutral: the gravity the physics uses is the gravity measured.
+            case 1 where abs(frame.snapshot.gravity.x) > 1: step = 2; return [.character(UInt8(ascii: "p")), .down, .down, .enter]
+            case 2 where reference != .level && frame.menu == nil: step = 3; return []
             case 3 where display.notices.contains { $0?.hasPrefix("Neutral: 17.") == true && $0?.contains("right edge down 17.") == true }:
                 step = 4; return [.character(UInt8(ascii: "q"))]
             default: return []
             }
         }
-        let outcome = try loop(display).run()
+        frameLoop = loop(display)
+        let outcome = try frameLoop.run()
         #expect(!display.gaveUp, "stopped at step \(step)")
-        let angle = outcome.reference.angleFromLevel
+        let angle = outcome.calibration.reference.angleFromLevel
         #expect(abs(angle - 0.3) < 0.01, "neutral \(angle) rad")
-        #expect(outcome.reference.edgeAngles.right < -15, "the right edge is down: \(outcome.reference.summary)")
+        #expect(outcome.calibration.reference.edgeAngles.right < -15, "the right edge is down: \(outcome.calibration.reference.summary)")
         let last = try #require(display.frames.last)
         #expect(last.snapshot.gravity.x.magnitude < 0.05 && last.snapshot.gravity.y.magnitude < 0.05,
                 "held at the neutral, the physics sees a level board: \(last.snapshot.gravity)")
@@ -100,7 +106,7 @@ struct FrameLoopTests {
             if index == 0 { return [.right] }
             return frame.snapshot.ball.x > start.x + 1 ? [.character(UInt8(ascii: "q"))] : []
         }
-        _ = try FrameLoop(display: display, physics: physics, source: source, framePeriod: 5_000_000).run()
+        _ = try FrameLoop(display: display, physics: physics, feed: SensorFeed(source: source, board: source), framePeriod: 5_000_000).run()
         #expect(!display.gaveUp)
         #expect(display.frames.last!.snapshot.ball.x > start.x + 1)
     }
@@ -154,7 +160,7 @@ struct FrameLoopTests {
         let display = RecordingDisplay(refreshPeriod: 7_000_000) { _, index in index == 5 ? [.character(UInt8(ascii: "q"))] : [] }
         let source = ControlledSource()
         _ = try FrameLoop(display: display, physics: PhysicsLoop(level: Fixtures.level, samples: source.samples),
-                          source: source).run()
+                          feed: SensorFeed(source: source, board: source)).run()
         let steps = zip(display.deadlines, display.deadlines.dropFirst()).map { $1 - $0 }
         #expect(!steps.isEmpty && steps.allSatisfy { $0 % 7_000_000 == 0 }, "\(steps)")
     }
@@ -171,7 +177,7 @@ struct FrameLoopTests {
         }
         let source = ControlledSource()
         let loop = FrameLoop(display: display, physics: PhysicsLoop(level: Fixtures.level, samples: source.samples),
-                             source: source, framePeriod: 5_000_000,
+                             feed: SensorFeed(source: source, board: source), framePeriod: 5_000_000,
                              screenshots: Screenshots(directory: directory, level: Fixtures.level, sensorName: "test",
                                                       width: 320, height: 200))
         _ = try loop.run()
@@ -233,7 +239,7 @@ struct CampaignFrameLoopTests {
             default: return []
             }
         }
-        let outcome = try FrameLoop(display: display, physics: physics, source: source, playlist: playlist,
+        let outcome = try FrameLoop(display: display, physics: physics, feed: SensorFeed(source: source, board: source), playlist: playlist,
                                     player: .ball, framePeriod: 5_000_000).run()
         #expect(!display.gaveUp, "stopped at step \(step)")
         #expect(step == 4)

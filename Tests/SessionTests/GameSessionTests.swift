@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+@testable import Session
 import Handoff
 import MotionCore
 import TestSupport
@@ -146,7 +147,7 @@ struct GameSessionTests {
         table.play(1, roll: 0.2)
         let told = try #require(table.session.message(at: table.time))
         #expect(told.hasPrefix("Neutral: "))
-        #expect(table.session.outcome.reference.isEnabled)
+        #expect(table.session.outcome.calibration.reference.isEnabled)
         #expect(table.session.message(at: table.time + GameSession.messageDuration) == nil)
     }
 

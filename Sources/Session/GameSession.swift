@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Game
 import MotionCore
 
 /// One sitting at the game, apart from any screen: the flow between play and
@@ -21,12 +22,10 @@ public final class GameSession {
         public var failure: String?
         /// The level last played.
         public var levelTitle = ""
-        /// The neutral tilt at the end (the player may have set it with "Calibrate here").
-        public var reference: TiltReference = .level
-        /// The gyroscope's bias at the end, when it was estimated long enough to keep.
-        public var gyroBias: Vector3?
-        /// The magnetometer's calibration refined while playing, when good enough to keep.
-        public var magnetometer: MagnetometerCalibration?
+        /// The calibration at the end: the neutral (the player may have set
+        /// it with "Calibrate here"), the gyroscope's bias and the refined
+        /// magnetometer, as `StoredCalibration.save` keeps them.
+        public var calibration = CalibrationState()
 
         public init() {}
     }
@@ -152,9 +151,12 @@ public final class GameSession {
     /// Once a frame: pauses the physics for a menu or a missing controller
     /// (`interrupted`), takes the newest snapshot without waiting for the
     /// physics, records a win the moment it happens, and keeps the outcome.
+    /// The calibration comes beside the snapshot (`physics.motionStatus`),
+    /// read only when the physics published a new one.
     public func frame(now: Int64, interrupted: Bool) -> WorldSnapshot {
         physics.setPaused(flow.wantsPause || interrupted)
         let snapshot = physics.snapshots.read().value
+        let (status, statusIsNew) = physics.motionStatus.read()
         if snapshot.status == .won, !winRecorded {
             // Saved at once: a crash or a pulled plug later loses nothing.
             winRecorded = true
@@ -164,13 +166,12 @@ public final class GameSession {
         }
         flow.update(status: snapshot.status)
         outcome.winningTime = snapshot.status == .won ? snapshot.elapsed : nil
-        outcome.reference = snapshot.reference
-        outcome.gyroBias = snapshot.hasLearntGyroBias ? snapshot.gyroBias : nil
-        outcome.magnetometer = snapshot.refinedMagnetometer
-        referenceChangesSeen = snapshot.referenceChanges
-        if let asked = calibrationAsked, snapshot.referenceChanges > asked {
+        guard statusIsNew else { return snapshot }
+        outcome.calibration = status.calibration
+        referenceChangesSeen = status.referenceChanges
+        if let asked = calibrationAsked, status.referenceChanges > asked {
             calibrationAsked = nil
-            show("Neutral: \(snapshot.reference.shortSummary)", now: now)
+            show("Neutral: \(status.calibration.reference.shortSummary)", now: now)
         }
         return snapshot
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Game
 import MotionCore
 import LibC
@@ -79,13 +80,13 @@ public final class CalibrateScreen: PanelScreen {
 
     public func panel(_ square: CalibrationSquare.Snapshot, status: MotionStatus, now: Int64) -> Panel {
         lastChanges = status.referenceChanges
-        correctionOn = status.reference.isEnabled
+        correctionOn = status.calibration.reference.isEnabled
         if let asked = waitingForChange, status.referenceChanges > asked {
             waitingForChange = nil
-            notice = ("Neutral now \(status.reference.shortSummary)", now + 3_000_000_000)
+            notice = ("Neutral now \(status.calibration.reference.shortSummary)", now + 3_000_000_000)
         }
         if let shown = notice, now >= shown.until { notice = nil }
-        let reference = status.reference
+        let reference = status.calibration.reference
         var lines = [
             "Hold the board as you like to play,",
             "then Calibrate: that becomes level.",
@@ -95,7 +96,7 @@ public final class CalibrateScreen: PanelScreen {
             "Tilt from neutral: \(MotionSampleText.decimal(square.leanDegrees))°",
         ]
         if status.hasGyroscope {
-            let b = status.gyroBias * (180 / .pi)
+            let b = status.calibration.gyroBias * (180 / .pi)
             lines.append("Gyro bias: \(MotionSampleText.decimal(b.x, digits: 2)) \(MotionSampleText.decimal(b.y, digits: 2)) \(MotionSampleText.decimal(b.z, digits: 2)) °/s")
         }
         lines.append("Sensor: \(sensorName)")

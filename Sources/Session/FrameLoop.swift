@@ -1,22 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import SystemCalls
 import Controls
 import Game
 import MotionCore
 import Realtime
 
-/// One game on a display: the sensor and physics threads running, and this
-/// thread drawing the newest snapshot on a frame clock of its own.
+/// One game on a display: the session's pipeline from the sensor to the
+/// screen. It starts the source and the physics thread, and on this thread
+/// takes keys until each frame's deadline, then shows the newest snapshot
+/// on a frame clock of its own. It never waits for the physics.
 ///
-/// The game itself (menus, levels, wins) is the `GameSession`; this loop
-/// paces it (`FramePacer`), shows what it says on the display, and keeps the
-/// `--stats` figures. It never waits for the physics.
+/// The game itself (menus, levels, wins, the simulated board the arrows
+/// tilt) is the `GameSession`; this loop paces it (`FramePacer`), shows what
+/// it says on the display, and keeps the `--stats` figures.
 public final class FrameLoop {
     /// 60 Hz: what most screens refresh at, and the terminal's pace.
     public static let defaultFramePeriod: Int64 = 16_666_667
 
     let display: any Display
+    let input: any KeyInput
     public let session: GameSession
     let source: any MotionSource
     let pads: [any PadSource]
@@ -31,14 +35,16 @@ public final class FrameLoop {
     let screenshots: Screenshots?
 
     /// - Parameters:
+    ///   - input: where the keys come from (the display's own, for every back end of ours).
     ///   - pads: gamepads and joysticks, read once a frame.
     ///   - framePeriod: ns between frames; nil takes the display's refresh, else 60 Hz.
     ///   - showStatistics: keep the `--stats` figures and show them on the display.
-    public init(display: any Display, session: GameSession, source: any MotionSource, pads: [any PadSource] = [],
-                framePeriod: Int64? = nil, showStatistics: Bool = false,
+    public init(display: any Display, input: any KeyInput, session: GameSession, source: any MotionSource,
+                pads: [any PadSource] = [], framePeriod: Int64? = nil, showStatistics: Bool = false,
                 statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
         self.screenshots = screenshots
         self.display = display
+        self.input = input
         self.session = session
         self.source = source
         self.pads = pads
@@ -47,17 +53,17 @@ public final class FrameLoop {
         self.statisticsInterval = statisticsInterval
     }
 
-    /// A session of `physics` with `source` as its board when it is the simulated one.
+    /// A session of `physics` on `feed`, whose board (the simulated one) the arrows tilt.
     ///   - playlist: what is played; nil plays the physics' level once, keeping no record.
     ///   - player: how the player is drawn.
-    public convenience init(display: any Display, physics: PhysicsLoop, source: any MotionSource,
+    public convenience init(display: any DisplayBackEnd, physics: PhysicsLoop, feed: SensorFeed,
                             pads: [any PadSource] = [], playlist: Playlist? = nil, player: PlayerStyle = .pacman,
                             framePeriod: Int64? = nil, showStatistics: Bool = false,
                             statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
-        let session = GameSession(physics: physics, playlist: playlist, player: player,
-                                  board: source as? any CommandedTilt)
-        self.init(display: display, session: session, source: source, pads: pads, framePeriod: framePeriod,
-                  showStatistics: showStatistics, statisticsInterval: statisticsInterval, screenshots: screenshots)
+        let session = GameSession(physics: physics, playlist: playlist, player: player, board: feed.board)
+        self.init(display: display, input: display, session: session, source: feed.source, pads: pads,
+                  framePeriod: framePeriod, showStatistics: showStatistics, statisticsInterval: statisticsInterval,
+                  screenshots: screenshots)
     }
 
     /// Starts the sensor and the physics, runs frames until the player
@@ -73,7 +79,7 @@ public final class FrameLoop {
         var shownBanner = session.bannerChanges
         showBanner()
         var shownNotice: String?
-        var pacer = FramePacer(display: display, source: source, pads: pads, context: .game, framePeriod: framePeriod)
+        var pacer = FramePacer(input: input, source: source, pads: pads, context: .game, framePeriod: framePeriod)
         var lastWrite = MonotonicClock.now()
         var nextStatistics = lastWrite + statisticsInterval
         while let frame = pacer.nextFrame(ended: { session.isOver },

@@ -13,7 +13,7 @@ import TestSupport
 /// A `Display` that shows nothing: it records what the frame loop asks of
 /// it, and types the keys a test script returns after each frame. It ends
 /// the game itself if the script never does (a hang, reported as `gaveUp`).
-final class RecordingDisplay: Display {
+final class RecordingDisplay: Display, KeyInput {
     struct Frame {
         var snapshot: WorldSnapshot
         var menu: MenuState?

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+@testable import Session
 import Controls
 import Game
 import MotionCore
@@ -25,13 +26,13 @@ struct PanelLoopTests {
             default: return []
             }
         }
-        let failure = try PanelLoop.run(screen, display: display, source: source, framePeriod: 5_000_000)
+        let failure = try PanelLoop.run(screen, display: display, input: display, source: source, framePeriod: 5_000_000)
         #expect(failure == nil)
         #expect(!display.gaveUp, "stopped at step \(step): \(display.panels.last.map { "\($0.lines)" } ?? "")")
         let last = try #require(display.panels.last)
         #expect(last.items == ["Calibrate       c", "Zero            z", "Correction on   o", "Done            q"])
         let status = loop.status.read().value
-        #expect(!status.reference.isEnabled && abs(status.reference.angleFromLevel - 0.3) < 0.01)
+        #expect(!status.calibration.reference.isEnabled && abs(status.calibration.reference.angleFromLevel - 0.3) < 0.01)
         #expect(source.started == 1 && source.stopped == 1)
     }
 
@@ -52,7 +53,7 @@ struct PanelLoopTests {
             }
             return []
         }
-        _ = try PanelLoop.run(screen, display: display, source: source, pads: [pad], framePeriod: 5_000_000)
+        _ = try PanelLoop.run(screen, display: display, input: display, source: source, pads: [pad], framePeriod: 5_000_000)
         #expect(!display.gaveUp, "stopped at step \(step)")
         #expect(display.panels.last?.hints == CalibrateScreen.hints)
     }
@@ -79,7 +80,7 @@ struct PanelLoopTests {
             }
             return []
         }
-        let failure = try PanelLoop.run(screen, display: display, source: source, pads: [pad], framePeriod: 5_000_000)
+        let failure = try PanelLoop.run(screen, display: display, input: display, source: source, pads: [pad], framePeriod: 5_000_000)
         #expect(!display.gaveUp, "stopped at step \(step): \(display.panels.last?.lines ?? [])")
         #expect(failure == "controlled source unplugged")
         #expect(display.panels.last?.lines.contains("gyroscope: this sensor has none") == true)

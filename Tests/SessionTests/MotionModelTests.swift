@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+@testable import Session
 import Game
 import Handoff
 import MotionCore
@@ -63,7 +64,7 @@ struct MotionModelTests {
         let s = loop.snapshots.read().value
         #expect(abs(s.x - 0.5) < 1e-3 && abs(s.y - 0.5) < 1e-3, "\(s)")
         let status = loop.status.read().value
-        #expect(status.referenceChanges == 1 && abs(status.reference.angleFromLevel - 0.268) < 0.01)
+        #expect(status.referenceChanges == 1 && abs(status.calibration.reference.angleFromLevel - 0.268) < 0.01)
         let zeroed = run(CalibrationSquare(), samples) { i, loop in
             if i == 100 { loop.changeReference(.captureCurrent); loop.send(.centre) }
             if i == 200 { loop.changeReference(.level) }

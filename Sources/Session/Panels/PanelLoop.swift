@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Controls
 import Game
 import MotionCore
@@ -22,14 +23,14 @@ public protocol PanelScreen: AnyObject {
 public enum PanelLoop {
     /// Runs `screen` until it ends, the display asks to, or the sensor fails
     /// (its reason is returned). Starts and stops the sensor and the model.
-    public static func run<S: PanelScreen>(_ screen: S, display: any Display, source: any MotionSource,
-                                           pads: [any PadSource] = [],
+    public static func run<S: PanelScreen>(_ screen: S, display: any Display, input: any KeyInput,
+                                           source: any MotionSource, pads: [any PadSource] = [],
                                            framePeriod: Int64? = nil) throws -> String? {
         try source.start()
         defer { source.stop() }
         try screen.loop.start()
         defer { screen.loop.stop() }
-        var pacer = FramePacer(display: display, source: source, pads: pads, context: .panel,
+        var pacer = FramePacer(input: input, source: source, pads: pads, context: .panel,
                                framePeriod: framePeriod ?? display.refreshPeriod ?? FrameLoop.defaultFramePeriod)
         var running = true
         while let frame = pacer.nextFrame(ended: { !running }, suspending: {}, { running = screen.handle($0) }) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Controls
 import Game
 import MotionCore
@@ -14,7 +15,7 @@ import SystemCalls
 /// A late frame does not shift the ones after it; a stall skips frames
 /// rather than drawing a burst; the time away on Ctrl-Z is not caught up.
 struct FramePacer {
-    let display: any Display
+    let input: any KeyInput
     let source: any MotionSource
     let pads: [any PadSource]
     let context: GameInput.Context
@@ -28,9 +29,9 @@ struct FramePacer {
     /// How the sensor reads now, if it had to change that (polling a silent trigger).
     private(set) var sourceNotice: String?
 
-    init(display: any Display, source: any MotionSource, pads: [any PadSource], context: GameInput.Context,
+    init(input: any KeyInput, source: any MotionSource, pads: [any PadSource], context: GameInput.Context,
          framePeriod: Int64) {
-        self.display = display
+        self.input = input
         self.source = source
         self.pads = pads
         self.context = context
@@ -41,7 +42,7 @@ struct FramePacer {
 
     /// Waits until the next frame is due, handing each key and press to
     /// `handle` as it comes. Returns when the frame starts and how late it
-    /// woke, or nil when the loop is over: the display asked to quit,
+    /// woke, or nil when the loop is over: the input asked to quit,
     /// `ended` turned true, or the sensor failed (`failure` says why).
     /// `suspending` runs before a Ctrl-Z stop (pause what must not run meanwhile).
     mutating func nextFrame(ended: () -> Bool, suspending: () -> Void,
@@ -49,14 +50,14 @@ struct FramePacer {
         let context = self.context
         while true {
             readStatus()
-            if failure != nil || ended() || display.quitRequested { return nil }
-            display.waitForInput(until: schedule.deadline) { key in
+            if failure != nil || ended() || input.quitRequested { return nil }
+            input.waitForInput(until: schedule.deadline) { key in
                 if !ended(), let input = GameInput(key: key, in: context) { handle(input) }
             }
-            if ended() || display.quitRequested { return nil }
-            if display.suspendRequested {
+            if ended() || input.quitRequested { return nil }
+            if input.suspendRequested {
                 suspending()
-                display.suspendUntilContinued()
+                input.suspendUntilContinued()
                 schedule = PeriodicSchedule(period: schedule.period, start: MonotonicClock.now(), maxCatchUp: 2)
                 continue
             }

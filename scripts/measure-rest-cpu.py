@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+"""The CPU a game at rest costs, thread by thread.
+
+Plays campaign level 2 ("First Roll": three patrolling ghosts, the ball
+still) on the simulated board in a 100x32 tmux terminal, touches nothing,
+and reads each thread's CPU time from /proc over a window (30 s unless
+told). Several binaries are measured in turns, round after round, so a
+busy machine weighs on each alike; the figures are the medians over the
+rounds, in percent of one core.
+
+Each thread's time is read twice: `schedstat`'s run time (nanoseconds) and
+`stat`'s utime + stime (clock ticks, 1/100 s: 0.03 % of a core over 30 s).
+The first is the figure; the second is shown beside it as a check.
+
+    scripts/measure-rest-cpu.py .build/release/tiltmaze [OTHER_BINARY ...] [--seconds 30] [--rounds 3]
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TICKS = os.sysconf("SC_CLK_TCK")
+SESSION = "tiltmaze-rest-cpu"
+
+
+def thread_times(pid):
+    """{thread name: (run ns, ticks)} summed over threads of one name."""
+    out = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        base = f"/proc/{pid}/task/{tid}"
+        try:
+            with open(base + "/stat") as f:
+                stat = f.read()
+            with open(base + "/schedstat") as f:
+                run_ns = int(f.read().split()[0])
+        except FileNotFoundError:
+            continue  # the thread ended between the listing and the read
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime, stime
+        ns, t = out.get(name, (0, 0))
+        out[name] = (ns + run_ns, t + ticks)
+    return out
+
+
+def wait_for(what, condition, bound=60):
+    """Polls `condition` until true; fails only on a hang (`bound` seconds)."""
+    end = time.monotonic() + bound
+    while time.monotonic() < end:
+        if condition():
+            return
+        time.sleep(0.1)
+    sys.exit(f"measure-rest-cpu: timed out waiting for {what}")
+
+
+def pane_text():
+    return subprocess.run(["tmux", "capture-pane", "-p", "-t", SESSION], capture_output=True, text=True).stdout
+
+
+def measure(binary, seconds, home):
+    subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
+    command = (f"exec env HOME={home} XDG_STATE_HOME={home}/state XDG_CONFIG_HOME={home}/config TERM=xterm-256color "
+               f"{binary} --source sim --start 2 --display terminal")
+    subprocess.run(["tmux", "new-session", "-d", "-s", SESSION, "-x", "100", "-y", "32", command], check=True)
+    try:
+        pid = int(subprocess.run(["tmux", "display-message", "-p", "-t", SESSION, "#{pane_pid}"],
+                                 capture_output=True, text=True, check=True).stdout)
+        wait_for("the level's title on screen", lambda: "First Roll" in pane_text())
+        before, start = thread_times(pid), time.monotonic()
+        time.sleep(seconds)  # the window measured: nothing is checked after it, only counted
+        after, elapsed = thread_times(pid), time.monotonic() - start
+        if "First Roll" not in pane_text():
+            sys.exit(f"measure-rest-cpu: {binary} left the level while measured:\n{pane_text()}")
+    finally:
+        subprocess.run(["tmux", "send-keys", "-t", SESSION, "q"], capture_output=True)
+        wait_for("the game to quit", lambda: subprocess.run(["tmux", "has-session", "-t", SESSION],
+                                                            capture_output=True).returncode != 0, bound=20)
+    figures = {}
+    for name, (ns, ticks) in after.items():
+        ns0, ticks0 = before.get(name, (0, 0))
+        figures[name] = (100 * (ns - ns0) / 1e9 / elapsed, 100 * (ticks - ticks0) / TICKS / elapsed)
+    return figures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binaries", nargs="+")
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    if not shutil.which("tmux"):
+        sys.exit("measure-rest-cpu: needs tmux (sudo apt-get install tmux)")
+    for binary in args.binaries:
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"measure-rest-cpu: {binary} is not an executable: build it first (make release)")
+    runs = {b: [] for b in args.binaries}
+    with tempfile.TemporaryDirectory(prefix="tiltmaze-rest-cpu.") as home:
+        os.makedirs(home + "/state/tiltmaze")
+        with open(home + "/state/tiltmaze/progress.json", "w") as f:
+            # Level 1 won once: level 2 is open, and --start 2 plays it.
+            f.write('{"format": "tiltmaze-progress", "version": 1, '
+                    '"levels": {"campaign/01-warm-up": {"best_s": 30.0, "wins": 1}}}\n')
+        for r in range(args.rounds):
+            for binary in args.binaries:
+                figures = measure(os.path.abspath(binary), args.seconds, home)
+                runs[binary].append(figures)
+                total = sum(ns for ns, _ in figures.values())
+                print(f"round {r + 1}: {binary}: {total:.2f} % of a core", file=sys.stderr)
+    for binary, rounds in runs.items():
+        names = sorted({n for figures in rounds for n in figures})
+        print(f"{binary} (median of {len(rounds)} rounds of {args.seconds:g} s, % of one core; schedstat [stat ticks])")
+        for name in names:
+            ns = statistics.median(f.get(name, (0, 0))[0] for f in rounds)
+            ticks = statistics.median(f.get(name, (0, 0))[1] for f in rounds)
+            print(f"  {name:<16} {ns:6.2f}  [{ticks:5.2f}]")
+        total = statistics.median(sum(ns for ns, _ in f.values()) for f in rounds)
+        print(f"  {'total':<16} {total:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
