@@ -31,6 +31,9 @@ public typealias MagneticFieldAccuracy = MotionCore.MagneticFieldAccuracy
 public typealias MagnetometerCalibration = MotionCore.MagnetometerCalibration
 /// A shake: the axis, its sign, the push (m/s²) and when.
 public typealias Shake = MotionCore.Shake
+/// What of the attitude filter is worth keeping per device (``MotionManager/calibration``):
+/// the neutral, the gyroscope's bias once learnt, the refined magnetometer.
+public typealias CalibrationState = MotionCore.CalibrationState
 /// The player's neutral tilt (``CalibrationState/reference``).
 public typealias TiltReference = MotionCore.TiltReference
 /// What ``MotionManager/changeReference(_:)`` does: capture the pose now, go back to level, or turn the correction off.
