@@ -12,7 +12,10 @@ rounds, in percent of one core.
 
 Each thread's time is read twice: `schedstat`'s run time (nanoseconds) and
 `stat`'s utime + stime (clock ticks, 1/100 s: 0.03 % of a core over 30 s).
-The first is the figure; the second is shown beside it as a check.
+The first is the figure; the second is shown beside it as a check. How
+often each thread was put on a CPU (`schedstat`'s third field) and what a
+run cost on average say how much is the work and how much the wake-up: a
+thread that sleeps to a deadline pays for the wake-up however little it does.
 
     scripts/measure-rest-cpu.py .build/release/tiltmaze [OTHER_BINARY ...] [--seconds 30] [--rounds 3]
 """
@@ -30,7 +33,7 @@ SESSION = "tiltmaze-rest-cpu"
 
 
 def thread_times(pid):
-    """{thread name: (run ns, ticks)} summed over threads of one name."""
+    """{thread name: (run ns, ticks, times run)} summed over threads of one name."""
     out = {}
     for tid in os.listdir(f"/proc/{pid}/task"):
         base = f"/proc/{pid}/task/{tid}"
@@ -38,14 +41,15 @@ def thread_times(pid):
             with open(base + "/stat") as f:
                 stat = f.read()
             with open(base + "/schedstat") as f:
-                run_ns = int(f.read().split()[0])
+                fields_s = f.read().split()
+                run_ns, runs = int(fields_s[0]), int(fields_s[2])
         except FileNotFoundError:
             continue  # the thread ended between the listing and the read
         name = stat[stat.index("(") + 1:stat.rindex(")")]
         fields = stat[stat.rindex(")") + 2:].split()
         ticks = int(fields[11]) + int(fields[12])  # utime, stime
-        ns, t = out.get(name, (0, 0))
-        out[name] = (ns + run_ns, t + ticks)
+        ns, t, r = out.get(name, (0, 0, 0))
+        out[name] = (ns + run_ns, t + ticks, r + runs)
     return out
 
 
@@ -82,9 +86,11 @@ def measure(binary, seconds, home):
         wait_for("the game to quit", lambda: subprocess.run(["tmux", "has-session", "-t", SESSION],
                                                             capture_output=True).returncode != 0, bound=20)
     figures = {}
-    for name, (ns, ticks) in after.items():
-        ns0, ticks0 = before.get(name, (0, 0))
-        figures[name] = (100 * (ns - ns0) / 1e9 / elapsed, 100 * (ticks - ticks0) / TICKS / elapsed)
+    for name, (ns, ticks, runs) in after.items():
+        ns0, ticks0, runs0 = before.get(name, (0, 0, 0))
+        woken = max(runs - runs0, 1)
+        figures[name] = (100 * (ns - ns0) / 1e9 / elapsed, 100 * (ticks - ticks0) / TICKS / elapsed,
+                         woken / elapsed, (ns - ns0) / 1e3 / woken)
     return figures
 
 
@@ -110,17 +116,18 @@ def main():
             for binary in args.binaries:
                 figures = measure(os.path.abspath(binary), args.seconds, home)
                 runs[binary].append(figures)
-                total = sum(ns for ns, _ in figures.values())
+                total = sum(f[0] for f in figures.values())
                 print(f"round {r + 1}: {binary}: {total:.2f} % of a core", file=sys.stderr)
     for binary, rounds in runs.items():
         names = sorted({n for figures in rounds for n in figures})
-        print(f"{binary} (median of {len(rounds)} rounds of {args.seconds:g} s, % of one core; schedstat [stat ticks])")
+        print(f"{binary}: median of {len(rounds)} rounds of {args.seconds:g} s")
+        print(f"  {'thread':<16} {'% of a core':>11} {'[stat ticks]':>12} {'runs/s':>7} {'µs a run':>8}")
         for name in names:
-            ns = statistics.median(f.get(name, (0, 0))[0] for f in rounds)
-            ticks = statistics.median(f.get(name, (0, 0))[1] for f in rounds)
-            print(f"  {name:<16} {ns:6.2f}  [{ticks:5.2f}]")
-        total = statistics.median(sum(ns for ns, _ in f.values()) for f in rounds)
-        print(f"  {'total':<16} {total:6.2f}")
+            def median(i):
+                return statistics.median(f.get(name, (0, 0, 0, 0))[i] for f in rounds)
+            print(f"  {name:<16} {median(0):11.2f} {median(1):12.2f} {median(2):7.0f} {median(3):8.1f}")
+        total = statistics.median(sum(v[0] for v in f.values()) for f in rounds)
+        print(f"  {'total':<16} {total:11.2f}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <stdatomic.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -13,6 +14,12 @@
 
 int csc_set_thread_name(const char *name) {
     return pthread_setname_np(pthread_self(), name);
+}
+
+int csc_poll_nanoseconds(struct pollfd *fds, nfds_t count, int64_t timeout_ns) {
+    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
+    struct timespec timeout = { .tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000 };
+    return ppoll(fds, count, &timeout, NULL);
 }
 
 int csc_set_timer_slack(unsigned long nanoseconds) {

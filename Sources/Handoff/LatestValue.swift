@@ -45,6 +45,17 @@ public final class LatestValue<Value: BitwiseCopyable>: @unchecked Sendable {
         back = old & 3
     }
 
+    /// Publishes the newest state written in place: `update` gets the
+    /// writer's slot, which holds an older state, and must set every part
+    /// of it the reader uses. For a large value this saves building it
+    /// aside and copying it in. Writer thread only.
+    @inlinable
+    public func publish(updating update: (inout Value) -> Void) {
+        update(&slots[back])
+        let old = middle.exchange(back | Self.freshBit, ordering: .acquiringAndReleasing)
+        back = old & 3
+    }
+
     /// The newest published value (or the last one read, if nothing newer
     /// arrived). Reader thread only.
     ///

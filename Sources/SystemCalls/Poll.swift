@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemPackage
 import LibC
+import CSystemCalls
 
 /// What `poll` reports for a descriptor (`POLLIN`, `POLLOUT`, …).
 public struct PollEvents: OptionSet, Sendable, Hashable {
@@ -47,9 +48,32 @@ public enum Poll {
             poll(entries.baseAddress, nfds_t(entries.count), timeoutMilliseconds)
         }.map(Int.init)
     }
+
+    /// `wait` with the timeout in nanoseconds (negative: for ever), so a
+    /// wait to a deadline ends at it rather than at the millisecond before.
+    /// The corresponding C function is `ppoll`.
+    @inlinable
+    public static func wait(_ entries: UnsafeMutableBufferPointer<pollfd>, timeoutNanoseconds: Int64,
+                            retryOnInterrupt: Bool = true) -> Result<Int, Errno> {
+        valueOrErrno(retryOnInterrupt: retryOnInterrupt) {
+            csc_poll_nanoseconds(entries.baseAddress, nfds_t(entries.count), timeoutNanoseconds)
+        }.map(Int.init)
+    }
 }
 
 extension FileDescriptor {
+    /// Waits up to `timeoutNanoseconds` (negative: for ever) for `events`
+    /// on this descriptor alone; what it reported, empty on timeout.
+    /// The corresponding C function is `ppoll`.
+    public func wait(for events: PollEvents, timeoutNanoseconds: Int64,
+                     retryOnInterrupt: Bool = true) -> Result<PollEvents, Errno> {
+        var entry = Poll.entry(self, events)
+        return withUnsafeMutablePointer(to: &entry) { pointer in
+            Poll.wait(UnsafeMutableBufferPointer(start: pointer, count: 1), timeoutNanoseconds: timeoutNanoseconds,
+                      retryOnInterrupt: retryOnInterrupt)
+        }.map { _ in Poll.returned(entry) }
+    }
+
     /// Waits up to `timeoutMilliseconds` (negative: for ever) for `events`
     /// on this descriptor alone; what it reported, empty on timeout.
     /// The corresponding C function is `poll`.

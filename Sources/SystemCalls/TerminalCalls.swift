@@ -54,7 +54,12 @@ public enum TerminalCalls {
 
     /// The corresponding C function is `poll`, on one descriptor for input.
     public static func waitUntilReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Readiness {
-        switch FileDescriptor(rawValue: descriptor).wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds,
+        waitUntilReadable(descriptor, timeoutNanoseconds: Int64(timeoutMilliseconds) * 1_000_000)
+    }
+
+    /// `waitUntilReadable` to the nanosecond (negative: for ever): a wait to a frame's deadline in one call.
+    public static func waitUntilReadable(_ descriptor: Int32, timeoutNanoseconds: Int64) -> Readiness {
+        switch FileDescriptor(rawValue: descriptor).wait(for: .readable, timeoutNanoseconds: timeoutNanoseconds,
                                                          retryOnInterrupt: false) {
         case .failure(.interrupted): return .interrupted
         case .failure: return .hungUp

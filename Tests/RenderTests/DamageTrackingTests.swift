@@ -34,6 +34,31 @@ struct DamageTrackingTests {
         #expect(screen.lastFrameStats == FrameStats(bytes: 16, cellsEmitted: 0, cellsSkipped: 12))
     }
 
+    @Test("a row nothing wrote is not compared; a row any drawing call wrote is, whichever call it was")
+    func onlyTouchedRowsAreCompared() {
+        let screen = TerminalScreen(columns: 6, rows: 3, colorMode: .truecolor)
+        _ = screen.encodeFrame()
+        _ = screen.encodeFrame()
+        #expect(screen.lastFrameStats == FrameStats(bytes: 16, cellsEmitted: 0, cellsSkipped: 18))
+        let canvas = Canvas(width: 6, height: 2)
+        canvas.fill(ball)
+        let writes: [(String, () -> Void)] = [
+            ("setCell", { screen.setCell(column: 1, row: 2, scalar: "x", foreground: self.ball, background: self.floor) }),
+            ("fillCells", { screen.fillCells(column: 0, row: 1, width: 2, height: 1, background: self.ball) }),
+            ("drawText", { screen.drawText("hi", column: 3, row: 0, foreground: self.ball, background: self.floor) }),
+            ("blitHalfBlocks", { screen.blitHalfBlocks(canvas, column: 0, row: 2, pixelX: 4, pixelY: 0, pixelWidth: 2, pixelHeight: 2) }),
+        ]
+        for (name, write) in writes {
+            write()
+            _ = screen.encodeFrame()
+            #expect(screen.lastFrameStats.cellsEmitted > 0, "\(name) reached the terminal")
+            // Drawn again the same: compared, found the same, nothing sent.
+            write()
+            _ = screen.encodeFrame()
+            #expect(screen.lastFrameStats.cellsEmitted == 0, "\(name) again")
+        }
+    }
+
     @Test func movingOnePixelEmitsOnlyTheTwoChangedCells() {
         let screen = TerminalScreen(columns: 6, rows: 2, colorMode: .truecolor)
         let canvas = Canvas(width: 6, height: 4)

@@ -11,6 +11,14 @@ int csc_set_thread_name(const char *name);
 /* prctl(PR_SET_TIMERSLACK, ns); returns 0 or -1 with errno set. */
 int csc_set_timer_slack(unsigned long nanoseconds);
 
+/* ppoll(fds, count, timeout) with the timeout in nanoseconds (negative:
+ * none); returns as ppoll does, -1 with errno set on failure. poll's
+ * milliseconds would make a wait to a frame's deadline end early and need
+ * a second sleep: two wake-ups a frame instead of one. */
+#include <poll.h>
+#include <stdint.h>
+int csc_poll_nanoseconds(struct pollfd *fds, nfds_t count, int64_t timeout_ns);
+
 /* A doorbell: a consumer sleeps until a producer rings, without either
  * taking a lock, and a ring costs a system call only while someone sleeps.
  * `rings` counts rings (the futex word); `sleepers` counts threads that may

@@ -27,9 +27,10 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
     }
 
     /// What `estimator` holds now: the one place the estimator's state becomes a calibration.
-    package init(_ estimator: TiltEstimator) {
+    package init(_ estimator: borrowing TiltEstimator) {
+        let hasGyroscope = estimator.hasGyroscope, hasLearntBias = estimator.attitude.hasLearntBias
         self.init(reference: estimator.reference, gyroBias: estimator.attitude.bias,
-                  hasLearntGyroBias: estimator.hasGyroscope && estimator.attitude.hasLearntBias,
+                  hasLearntGyroBias: hasGyroscope && hasLearntBias,
                   magnetometer: estimator.refinedMagnetometerCalibration)
     }
 }

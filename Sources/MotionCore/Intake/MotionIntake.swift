@@ -42,7 +42,20 @@ public struct MotionIntake: ~Copyable {
         publishStatus()
     }
 
-    public var estimator: TiltEstimator { processor.estimator }
+    /// The estimate, borrowed: the estimator is large (the attitude filter's
+    /// state), and a getter would copy it on every read of a tick.
+    public var estimator: TiltEstimator {
+        _read { yield processor.estimator }
+    }
+
+    // The reads a tick makes are `mutating get`: the intake is some 10 KB
+    // (the attitude filter's state), and a plain getter on it, called from
+    // the class that owns it, is handed a copy; a mutating one works in place.
+
+    /// Gravity in the board's frame as the player's neutral sees it: what the physics rolls by.
+    public var gravity: Vector3 { mutating get { processor.estimator.gravity } }
+    /// The newest sample's timestamp (monotonic ns); 0 before the first.
+    public var lastSampleTime: Int64 { mutating get { processor.estimator.lastTimestamp } }
 
     /// Takes the newest change to the neutral, if one came since the last call.
     /// - Returns: whether one did.
@@ -88,16 +101,17 @@ public struct MotionIntake: ~Copyable {
 
     /// What the estimate says now: the calibration and the counts.
     public var currentStatus: MotionStatus {
-        let estimator = processor.estimator
+        mutating get {
         var s = MotionStatus()
-        s.calibration = CalibrationState(estimator)
+        s.calibration = CalibrationState(processor.estimator)
         s.referenceChanges = changesTaken
-        s.hasGyroscope = estimator.hasGyroscope
-        s.samplesSeen = estimator.samplesSeen
-        s.measuredGravity = estimator.measuredGravity
+        s.hasGyroscope = processor.estimator.hasGyroscope
+        s.samplesSeen = processor.estimator.samplesSeen
+        s.measuredGravity = processor.estimator.measuredGravity
         return s
+        }
     }
 
     /// Hands `currentStatus` to the status's reader. Consumer thread only.
-    public func publishStatus() { status.publish(currentStatus) }
+    public mutating func publishStatus() { status.publish(currentStatus) }
 }

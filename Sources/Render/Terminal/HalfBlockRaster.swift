@@ -28,6 +28,7 @@ extension TerminalScreen {
             let topY = cellRow &* 2
             let hasBottom = topY &+ 1 < canvas.height
             let screenRow = row &+ cellRow
+            touchedRows[screenRow] = true
             let screenStart = screenRow &* columns &+ column
             for x in x0 ..< x1 {
                 let top = pixels[topY &* width &+ x]

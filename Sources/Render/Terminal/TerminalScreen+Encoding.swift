@@ -27,6 +27,13 @@ extension TerminalScreen {
         var emitted = 0, skipped = 0
         var index = 0
         for row in 0 ..< rows {
+            // A row nothing wrote since the last frame still shows what it showed.
+            guard full || touchedRows[row] else {
+                skipped &+= columns
+                index &+= columns
+                continue
+            }
+            touchedRows[row] = false
             for column in 0 ..< columns {
                 defer { index &+= 1 }
                 let cell = cells[index]

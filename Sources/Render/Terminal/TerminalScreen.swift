@@ -19,6 +19,9 @@ public final class TerminalScreen {
     var cells: UnsafeMutableBufferPointer<TerminalCell>
     /// What the terminal shows, row-major; meaningless while `needsFullRedraw`.
     var shown: UnsafeMutableBufferPointer<TerminalCell>
+    /// Rows written since the last encoded frame: the encoder compares only
+    /// those, so a frame in which little was drawn costs little to encode.
+    var touchedRows: UnsafeMutableBufferPointer<Bool>
     /// Room for the worst-case frame: every cell with a cursor move and both colours.
     var output: UnsafeMutableBufferPointer<UInt8>
     var writer: ByteWriter
@@ -51,6 +54,8 @@ public final class TerminalScreen {
         cells.initialize(repeating: .blank)
         shown = .allocate(capacity: count)
         shown.initialize(repeating: .blank)
+        touchedRows = .allocate(capacity: max(rows, 1))
+        touchedRows.initialize(repeating: true)
         output = .allocate(capacity: count * Self.worstBytesPerCell + Self.frameOverhead)
         writer = ByteWriter(output)
     }
@@ -58,6 +63,7 @@ public final class TerminalScreen {
     deinit {
         cells.deallocate()
         shown.deallocate()
+        touchedRows.deallocate()
         output.deallocate()
     }
 
@@ -76,10 +82,15 @@ public final class TerminalScreen {
             output = .allocate(capacity: count * Self.worstBytesPerCell + Self.frameOverhead)
             writer = ByteWriter(output)
         }
+        if max(rows, 1) > touchedRows.count {
+            touchedRows.deallocate()
+            touchedRows = .allocate(capacity: max(rows, 1))
+        }
         self.columns = columns
         self.rows = rows
         cells.update(repeating: .blank)
         shown.update(repeating: .blank)
+        touchedRows.update(repeating: true)
         forceFullRedraw()
     }
 
@@ -108,6 +119,7 @@ public final class TerminalScreen {
         let v = scalar.value
         let safe: Unicode.Scalar = (v < 0x20 || (v >= 0x7F && v < 0xA0)) ? "?" : scalar
         cells[row &* columns &+ column] = TerminalCell(scalar: safe, foreground: foreground, background: background)
+        touchedRows[row] = true
     }
 
     /// Fills a rectangle of cells with spaces of one background; clipped.
@@ -119,6 +131,7 @@ public final class TerminalScreen {
         for r in r0 ..< r1 {
             let start = r &* columns
             UnsafeMutableBufferPointer(rebasing: cells[start + c0 ..< start + c1]).update(repeating: cell)
+            touchedRows[r] = true
         }
     }
 

@@ -148,10 +148,14 @@ public final class TerminalSession {
     /// between reads is completed from the next read; a lone ESC becomes
     /// `.escape` once no more bytes follow within a few milliseconds.
     public func pollInput(timeoutMilliseconds: Int32, _ handle: (Key) -> Void) {
-        guard readAndDecode(timeoutMilliseconds: timeoutMilliseconds, handle) else { return }
+        pollInput(timeoutNanoseconds: Int64(timeoutMilliseconds) * 1_000_000, handle)
+    }
+
+    private func pollInput(timeoutNanoseconds: Int64, _ handle: (Key) -> Void) {
+        guard readAndDecode(timeoutNanoseconds: timeoutNanoseconds, handle) else { return }
         var waits = 0
         while decoder.hasPending && waits < 4 {
-            if !readAndDecode(timeoutMilliseconds: Self.escapeTimeoutMilliseconds, handle) { break }
+            if !readAndDecode(timeoutNanoseconds: Int64(Self.escapeTimeoutMilliseconds) * 1_000_000, handle) { break }
             waits += 1
         }
         if decoder.hasPending { decoder.flush(handle) }
@@ -163,18 +167,14 @@ public final class TerminalSession {
         while !quitRequested && !suspendRequested {
             let left = deadline - MonotonicClock.now()
             if left <= 0 { break }
-            // poll counts whole milliseconds: the last part is slept to the deadline exactly.
-            if left < 1_000_000 {
-                MonotonicClock.sleep(until: deadline)
-                break
-            }
-            pollInput(timeoutMilliseconds: Int32(clamping: left / 1_000_000), handle)
+            // To the nanosecond (ppoll): one wake-up a frame, at its deadline or at a key.
+            pollInput(timeoutNanoseconds: left, handle)
         }
     }
 
     /// One poll and at most one read; false when nothing was read.
-    private func readAndDecode(timeoutMilliseconds: Int32, _ handle: (Key) -> Void) -> Bool {
-        switch TerminalCalls.waitUntilReadable(input, timeoutMilliseconds: timeoutMilliseconds) {
+    private func readAndDecode(timeoutNanoseconds: Int64, _ handle: (Key) -> Void) -> Bool {
+        switch TerminalCalls.waitUntilReadable(input, timeoutNanoseconds: timeoutNanoseconds) {
         case .timedOut, .interrupted:
             return false
         case .hungUp:

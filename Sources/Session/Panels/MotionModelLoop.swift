@@ -53,7 +53,7 @@ public final class MotionModelLoop<Model: MotionModel>: @unchecked Sendable {
         _ = intake.takeReferenceChange()
         _ = intake.drain { sample, motion, shake in model.observe(sample, motion: motion, shake: shake) }
         commands.drain { model.apply($0) }
-        model.step(dt: Double(elapsed) / 1e9, gravity: intake.estimator.gravity)
+        model.step(dt: Double(elapsed) / 1e9, gravity: intake.gravity)
         snapshots.publish(model.snapshot)
         intake.publishStatus()
     }
