@@ -6,7 +6,7 @@ import Game
 /// A screen the game is drawn on: the output seam between the session and
 /// a back end, as LVGL's `lv_display` (the keys are `KeyInput`, apart, as
 /// its `lv_indev` is). The terminal is one (`TerminalDisplay`); the screens
-/// of pixels (`ScreenDisplay`) and the Sense HAT's matrix are others.
+/// of pixels (`PixelDisplay`) and the Sense HAT's matrix are others.
 ///
 /// The session calls these on one thread, after each frame's wait for keys.
 public protocol Display: AnyObject {

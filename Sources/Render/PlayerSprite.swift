@@ -21,7 +21,7 @@ enum PlayerSprite {
             return pacman(motion, centerX: centerX, centerY: centerY, radius: radius, smooth: smooth, into: canvas)
         case .ball:
             let rect = smooth
-                ? FramebufferSprites.paintBall(center: (centerX, centerY), radius: radius, into: canvas)
+                ? PixelSprites.paintBall(center: (centerX, centerY), radius: radius, into: canvas)
                 : Sprites.disc(centerX: centerX, centerY: centerY, radius: radius, color: GamePalette.ball, into: canvas)
             mark(motion.mark, centerX: centerX, centerY: centerY, radius: radius, smooth: smooth, into: canvas)
             return rect

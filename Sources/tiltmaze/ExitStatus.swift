@@ -77,7 +77,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
             }
         case let error as DeviceError:
             self = error.isPermissionDenied ? .noPermission : .unavailable
-        case let error as FramebufferError:
+        case let error as DisplayError:
             if case .device(_, _, let errno, _) = error, errno == EACCES || errno == EPERM {
                 self = .noPermission
             } else {

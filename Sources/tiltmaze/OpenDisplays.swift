@@ -15,12 +15,12 @@ struct OpenDisplays {
     var display: any DisplayBackEnd { all.count == 1 ? all[0] : DisplayGroup(all) }
     /// The screen's size in pixels when it is one (pictures are drawn at it).
     var framebufferSize: (width: Int, height: Int)? {
-        (all.first as? ScreenDisplay).map { ($0.output.width, $0.output.height) }
+        (all.first as? PixelDisplay).map { ($0.output.width, $0.output.height) }
     }
 
     /// What the screens' outputs say of the whole game (KMS's frames and flips), for `--stats`.
     var summaries: [String] {
-        all.compactMap { ($0 as? ScreenDisplay)?.output.summary }
+        all.compactMap { ($0 as? PixelDisplay)?.output.summary }
     }
 
     /// Opens them; `level` nil opens them for panels only. Nothing is left
@@ -37,17 +37,17 @@ struct OpenDisplays {
                                                   colorMode: ColorMode.detect(environment: ProcessInfo.processInfo.environment),
                                                   showStatistics: showStatistics))
             case .kms(let path, _)?:
-                opened.append(try ScreenDisplay(level: level, sensorName: sensorLabel, output: try KMSOutput(path: path),
+                opened.append(try PixelDisplay(level: level, sensorName: sensorLabel, output: try KMSOutput(path: path),
                                                 showStatistics: showStatistics))
             case .framebuffer(let path, _)?:
-                opened.append(try ScreenDisplay(level: level, sensorName: sensorLabel, output: try FbdevOutput(path: path),
+                opened.append(try PixelDisplay(level: level, sensorName: sensorLabel, output: try FbdevOutput(path: path),
                                                 showStatistics: showStatistics))
             case nil:
                 break
             }
             if selection.senseHat != nil {
                 guard let path = selection.senseHatPath() else {
-                    throw FramebufferError.missing("no Sense HAT LED matrix found (no framebuffer named \"\(SenseHatDisplay.framebufferName)\" in /sys/class/graphics): is the HAT on and its overlay loaded? Or name the node: --display sensehat:/dev/fbN")
+                    throw DisplayError.missing("no Sense HAT LED matrix found (no framebuffer named \"\(SenseHatDisplay.framebufferName)\" in /sys/class/graphics): is the HAT on and its overlay loaded? Or name the node: --display sensehat:/dev/fbN")
                 }
                 opened.append(try SenseHatDisplay(level: level, path: path, takesSignals: opened.isEmpty))
             }

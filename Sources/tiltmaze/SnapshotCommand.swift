@@ -44,7 +44,7 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let level = try loadLevel(self.level)
         let (width, height) = parsedSize!
-        let surface: FramebufferSurface
+        let surface: PixelSurface
         do {
             surface = try Snapshot.openingFrame(of: level, width: width, height: height,
                                                 format: PixelFormat.named[format.lowercased()]!)

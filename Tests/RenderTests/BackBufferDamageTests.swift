@@ -8,13 +8,13 @@ import Fbdev
 struct BackBufferDamageTests {
     /// Two buffers flipped after every frame, as `KMSOutput` does on a card.
     final class FlippedPair {
-        let buffers: [FramebufferSurface]
+        let buffers: [PixelSurface]
         var front = 0
         let damage = BackBufferDamage()
 
         init(width: Int, height: Int) {
-            buffers = [FramebufferSurface(width: width, height: height, format: .xrgb8888, lineLength: width * 4 + 64),
-                       FramebufferSurface(width: width, height: height, format: .xrgb8888, lineLength: width * 4 + 64)]
+            buffers = [PixelSurface(width: width, height: height, format: .xrgb8888, lineLength: width * 4 + 64),
+                       PixelSurface(width: width, height: height, format: .xrgb8888, lineLength: width * 4 + 64)]
         }
 
         /// Brings the back buffer up to date and flips; the bytes copied.

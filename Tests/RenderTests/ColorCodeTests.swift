@@ -8,7 +8,7 @@ struct ColorCodeTests {
     let fg = RGB(200, 100, 50), bg = RGB(10, 20, 30)
 
     @Test func colourCodesAreSentOnlyWhenTheColoursChange() {
-        let screen = TerminalScreen(columns: 10, rows: 2, colorMode: .truecolor)
+        let screen = CellGrid(columns: 10, rows: 2, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.drawText("abc", column: 0, row: 0, foreground: fg, background: bg)
         screen.drawText("de", column: 5, row: 1, foreground: fg, background: bg)
@@ -18,7 +18,7 @@ struct ColorCodeTests {
     }
 
     @Test func onlyTheColourThatChangedIsSent() {
-        let screen = TerminalScreen(columns: 10, rows: 1, colorMode: .truecolor)
+        let screen = CellGrid(columns: 10, rows: 1, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.drawText("a", column: 0, row: 0, foreground: fg, background: bg)
         screen.drawText("b", column: 1, row: 0, foreground: RGB(1, 2, 3), background: bg)
@@ -27,7 +27,7 @@ struct ColorCodeTests {
     }
 
     @Test func aBlankCellSendsOnlyItsBackground() {
-        let screen = TerminalScreen(columns: 4, rows: 1, colorMode: .truecolor)
+        let screen = CellGrid(columns: 4, rows: 1, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.fillCells(column: 1, row: 0, width: 2, height: 1, background: bg)
         let out = Fixtures.string(screen.encodeFrame())
@@ -36,7 +36,7 @@ struct ColorCodeTests {
     }
 
     @Test func coloursTheTerminalAlreadyHasCarryOverToTheNextFrame() {
-        let screen = TerminalScreen(columns: 4, rows: 1, colorMode: .truecolor)
+        let screen = CellGrid(columns: 4, rows: 1, colorMode: .truecolor)
         screen.drawText("abcd", column: 0, row: 0, foreground: fg, background: bg)
         _ = screen.encodeFrame()
         screen.drawText("x", column: 3, row: 0, foreground: fg, background: bg)
@@ -45,7 +45,7 @@ struct ColorCodeTests {
     }
 
     @Test func paletteModeSendsPaletteIndexes() {
-        let screen = TerminalScreen(columns: 2, rows: 1, colorMode: .palette256)
+        let screen = CellGrid(columns: 2, rows: 1, colorMode: .palette256)
         _ = screen.encodeFrame()
         screen.drawText("a", column: 0, row: 0, foreground: RGB(255, 0, 0), background: RGB(0, 0, 255))
         let out = Fixtures.string(screen.encodeFrame())
@@ -53,16 +53,16 @@ struct ColorCodeTests {
     }
 
     @Test func inPaletteModeColoursThatMapToTheSameEntryCountAsUnchanged() {
-        let screen = TerminalScreen(columns: 2, rows: 1, colorMode: .palette256)
+        let screen = CellGrid(columns: 2, rows: 1, colorMode: .palette256)
         screen.drawText("a", column: 0, row: 0, foreground: RGB(255, 0, 0), background: RGB(0, 0, 0))
         _ = screen.encodeFrame()
         screen.drawText("a", column: 0, row: 0, foreground: RGB(250, 2, 1), background: RGB(3, 3, 3))
         _ = screen.encodeFrame()
-        #expect(screen.lastFrameStats.cellsEmitted == 0)
+        #expect(screen.lastEncoded.cellsEmitted == 0)
     }
 
     @Test func anUpperHalfBlockIsSentAsALowerHalfBlockWhenThatMatchesThePen() {
-        let screen = TerminalScreen(columns: 2, rows: 1, colorMode: .truecolor)
+        let screen = CellGrid(columns: 2, rows: 1, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.setCell(column: 0, row: 0, scalar: "\u{2580}", foreground: fg, background: bg)
         screen.setCell(column: 1, row: 0, scalar: "\u{2580}", foreground: bg, background: fg)

@@ -8,38 +8,38 @@ struct DamageTrackingTests {
     let floor = RGB(20, 20, 30), ball = RGB(220, 220, 230)
 
     /// A 6×2-cell screen showing a 6×4 canvas with one ball pixel at `x`.
-    func compose(_ screen: TerminalScreen, _ canvas: Canvas, ballAt x: Int) {
+    func compose(_ screen: CellGrid, _ canvas: Canvas, ballAt x: Int) {
         canvas.fill(floor)
         canvas[x, 1] = ball
         screen.blitHalfBlocks(canvas, column: 0, row: 0)
     }
 
     @Test func theFirstFrameClearsTheScreenAndDrawsEveryCell() {
-        let screen = TerminalScreen(columns: 6, rows: 2, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 2, colorMode: .truecolor)
         let out = Fixtures.string(screen.encodeFrame())
         #expect(out.hasPrefix("\u{1B}[?2026h\u{1B}[0m\u{1B}[2J"))
         #expect(out.hasSuffix("\u{1B}[?2026l"))
-        #expect(screen.lastFrameStats.cellsEmitted == 12)
-        #expect(screen.lastFrameStats.cellsSkipped == 0)
+        #expect(screen.lastEncoded.cellsEmitted == 12)
+        #expect(screen.lastEncoded.cellsSkipped == 0)
     }
 
     @Test func anIdenticalSecondFrameEmitsNoCellOnlyTheSynchronizedOutputWrapper() {
-        let screen = TerminalScreen(columns: 6, rows: 2, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 2, colorMode: .truecolor)
         let canvas = Canvas(width: 6, height: 4)
         compose(screen, canvas, ballAt: 2)
         _ = screen.encodeFrame()
         compose(screen, canvas, ballAt: 2)
         let out = Fixtures.string(screen.encodeFrame())
         #expect(out == "\u{1B}[?2026h\u{1B}[?2026l")
-        #expect(screen.lastFrameStats == FrameStats(bytes: 16, cellsEmitted: 0, cellsSkipped: 12))
+        #expect(screen.lastEncoded == EncodedCells(bytes: 16, cellsEmitted: 0, cellsSkipped: 12))
     }
 
     @Test("a row nothing wrote is not compared; a row any drawing call wrote is, whichever call it was")
     func onlyTouchedRowsAreCompared() {
-        let screen = TerminalScreen(columns: 6, rows: 3, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 3, colorMode: .truecolor)
         _ = screen.encodeFrame()
         _ = screen.encodeFrame()
-        #expect(screen.lastFrameStats == FrameStats(bytes: 16, cellsEmitted: 0, cellsSkipped: 18))
+        #expect(screen.lastEncoded == EncodedCells(bytes: 16, cellsEmitted: 0, cellsSkipped: 18))
         let canvas = Canvas(width: 6, height: 2)
         canvas.fill(ball)
         let writes: [(String, () -> Void)] = [
@@ -51,24 +51,24 @@ struct DamageTrackingTests {
         for (name, write) in writes {
             write()
             _ = screen.encodeFrame()
-            #expect(screen.lastFrameStats.cellsEmitted > 0, "\(name) reached the terminal")
+            #expect(screen.lastEncoded.cellsEmitted > 0, "\(name) reached the terminal")
             // Drawn again the same: compared, found the same, nothing sent.
             write()
             _ = screen.encodeFrame()
-            #expect(screen.lastFrameStats.cellsEmitted == 0, "\(name) again")
+            #expect(screen.lastEncoded.cellsEmitted == 0, "\(name) again")
         }
     }
 
     @Test func movingOnePixelEmitsOnlyTheTwoChangedCells() {
-        let screen = TerminalScreen(columns: 6, rows: 2, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 2, colorMode: .truecolor)
         let canvas = Canvas(width: 6, height: 4)
         compose(screen, canvas, ballAt: 2)
         var terminal = VTInterpreter(columns: 6, rows: 2)
         terminal.feed(screen.encodeFrame())
         compose(screen, canvas, ballAt: 4)
         terminal.feed(screen.encodeFrame())
-        #expect(screen.lastFrameStats.cellsEmitted == 2)
-        #expect(screen.lastFrameStats.cellsSkipped == 10)
+        #expect(screen.lastEncoded.cellsEmitted == 2)
+        #expect(screen.lastEncoded.cellsSkipped == 10)
         // What the terminal now shows is the composed frame.
         for c in 0 ..< 6 {
             let cell = normalized(terminal[c, 0])
@@ -81,7 +81,7 @@ struct DamageTrackingTests {
     }
 
     @Test func theTerminalReadBackMatchesTheComposedFrameAfterManyFrames() {
-        let screen = TerminalScreen(columns: 6, rows: 2, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 2, colorMode: .truecolor)
         let canvas = Canvas(width: 6, height: 4)
         var terminal = VTInterpreter(columns: 6, rows: 2)
         for x in [0, 5, 3, 3, 1, 2] {
@@ -98,7 +98,7 @@ struct DamageTrackingTests {
     }
 
     @Test func aChangeRightAfterTheLastEmittedCellNeedsNoCursorMove() {
-        let screen = TerminalScreen(columns: 6, rows: 1, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 1, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.drawText("ab", column: 2, row: 0, foreground: ball, background: floor)
         let out = Fixtures.string(screen.encodeFrame())
@@ -108,7 +108,7 @@ struct DamageTrackingTests {
     }
 
     @Test func aShortHopAlongTheRowUsesCursorForwardInsteadOfCUP() {
-        let screen = TerminalScreen(columns: 40, rows: 12, colorMode: .truecolor)
+        let screen = CellGrid(columns: 40, rows: 12, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.drawText("a", column: 20, row: 10, foreground: ball, background: floor)
         screen.drawText("b", column: 23, row: 10, foreground: ball, background: floor)
@@ -118,11 +118,11 @@ struct DamageTrackingTests {
     }
 
     @Test func resizeMakesTheNextFrameAFullRedraw() {
-        let screen = TerminalScreen(columns: 6, rows: 2, colorMode: .truecolor)
+        let screen = CellGrid(columns: 6, rows: 2, colorMode: .truecolor)
         _ = screen.encodeFrame()
         screen.resize(columns: 8, rows: 3)
         let out = Fixtures.string(screen.encodeFrame())
         #expect(out.contains("\u{1B}[2J"))
-        #expect(screen.lastFrameStats.cellsEmitted == 24)
+        #expect(screen.lastEncoded.cellsEmitted == 24)
     }
 }

@@ -50,7 +50,7 @@ struct GoldenSnapshotTests {
         let canvas = Canvas(width: 8, height: 8)
         SenseHatView.paint(snapshot, level: level, into: canvas)
         // The matrix as rpisense-fb lays it out: RGB565, 16 bytes a row.
-        let surface = FramebufferSurface(width: 8, height: 8, format: .rgb565, lineLength: 16)
+        let surface = PixelSurface(width: 8, height: 8, format: .rgb565, lineLength: 16)
         surface.copyAll(from: canvas)
         let actual = Snapshot.image(of: surface)
         let path = "\(Self.directory)/first-roll-sensehat-8x8-rgb565.png"

@@ -74,7 +74,7 @@ struct MazeCompositorTests {
 
     @Test("a screen's art (framebuffer, KMS): the rectangles cover every change, eaten pellets painted out cell by cell")
     func screen() throws {
-        let layout = try #require(FramebufferLayout(levelWidth: level.width, levelHeight: level.height, width: 480, height: 320))
+        let layout = try #require(PixelLayout(levelWidth: level.width, levelHeight: level.height, width: 480, height: 320))
         let art = ScreenArt(layout: layout, hint: BitmapFont.bytes("hints"), hintColor: GamePalette.footerText)
         checkDamage(MazeCompositor(level: level, art: art, width: 480, height: 320,
                                    parallaxArea: PixelRect(x: 0, y: layout.barHeight, width: 480,

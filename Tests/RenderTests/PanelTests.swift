@@ -62,7 +62,7 @@ struct PanelTests {
 
     @Test("terminal: title, arena with the square in half blocks, lines, the chosen item marked, the notice and the hints")
     func terminal() throws {
-        let screen = TerminalScreen(columns: 100, rows: 30, colorMode: .truecolor)
+        let screen = CellGrid(columns: 100, rows: 30, colorMode: .truecolor)
         let painter = TerminalPanelPainter(screen: screen)
         var terminal = VTInterpreter(columns: 100, rows: 30)
         terminal.feed(painter.paint(calibratePanel(square: (0.5, 0.5), notice: "Neutral now level")))
@@ -98,7 +98,7 @@ struct PanelTests {
 
     @Test("terminal: in a narrow window a long sensor line wraps instead of losing its end")
     func terminalWraps() {
-        let screen = TerminalScreen(columns: 80, rows: 30, colorMode: .truecolor)
+        let screen = CellGrid(columns: 80, rows: 30, colorMode: .truecolor)
         let painter = TerminalPanelPainter(screen: screen)
         var terminal = VTInterpreter(columns: 80, rows: 30)
         var panel = calibratePanel(square: (0.5, 0.5), notice: nil)

@@ -49,7 +49,7 @@ struct PixelFormatTests {
         } throws: { error in
             // The wrapper says what is wrong; the game's error adds what to do.
             guard let problem = error as? PixelFormatError else { return false }
-            let shown = "\(FramebufferError.format(path: "/dev/fb0", problem))"
+            let shown = "\(DisplayError.format(path: "/dev/fb0", problem))"
             return "\(problem)".contains(reason) && shown.contains("/dev/fb0") && shown.contains("16 or 32 bpp")
         }
     }

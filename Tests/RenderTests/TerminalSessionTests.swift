@@ -156,7 +156,7 @@ struct TerminalSessionTests {
         let session = try TerminalSession.start(input: pty.slave, output: pty.slave)
         defer { session.restore() }
         _ = pty.drain()
-        let screen = TerminalScreen(columns: 4, rows: 1, colorMode: .truecolor)
+        let screen = CellGrid(columns: 4, rows: 1, colorMode: .truecolor)
         screen.drawText("hey!", column: 0, row: 0, foreground: RGB(1, 2, 3), background: RGB(4, 5, 6))
         session.write(screen.encodeFrame())
         let shown = pty.drain()

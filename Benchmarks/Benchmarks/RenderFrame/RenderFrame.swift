@@ -17,7 +17,7 @@ import Glibc
 // (a full redraw) is drawn before measuring; every measured frame is an
 // incremental one, as in play.
 //
-// "bytes per frame" is the mean `terminalScreen.lastFrameStats.bytes` over the
+// "bytes per frame" is the mean `cellGrid.lastEncoded.bytes` over the
 // sample's frames; "first frame bytes" is the full redraw, for scale.
 
 let framesPerSample = 1000
@@ -45,14 +45,14 @@ let benchmarks: @Sendable () -> Void = {
     let snapshots = crossingSnapshots(level: level)
 
     func frameBenchmark(_ mode: ColorMode, _ label: String) {
-        let screen = GameScreen(level: level, sensorName: "benchmark", colorMode: mode, columns: 80, rows: 24)
+        let screen = TerminalGameView(level: level, sensorName: "benchmark", colorMode: mode, columns: 80, rows: 24)
         let first = screen.frame(for: snapshots[0])
         let firstBytes = first.count
         var next = 1
         let bytesPerFrame = BenchmarkMetric.custom("bytes per frame (mean)", polarity: .prefersSmaller, useScalingFactor: false)
         let fullRedrawBytes = BenchmarkMetric.custom("first frame bytes (full redraw)", polarity: .prefersSmaller, useScalingFactor: false)
 
-        Benchmark("GameScreen.frame 80×24, \(label) (per frame)", configuration: .init(
+        Benchmark("TerminalGameView.frame 80×24, \(label) (per frame)", configuration: .init(
             metrics: [.wallClock, bytesPerFrame, fullRedrawBytes],
             warmupIterations: 3,
             scalingFactor: .kilo,    // framesPerSample frames per sample
@@ -62,14 +62,14 @@ let benchmarks: @Sendable () -> Void = {
             var mismatches = 0
             for _ in benchmark.scaledIterations {
                 let out = screen.frame(for: snapshots[next])
-                let stats = screen.terminalScreen.lastFrameStats
+                let stats = screen.cellGrid.lastEncoded
                 bytes &+= stats.bytes
                 if stats.bytes != out.count { mismatches &+= 1 }
                 next = next + 1 == snapshots.count ? 0 : next + 1
             }
             benchmark.measurement(bytesPerFrame, bytes / benchmark.scaledIterations.count)
             benchmark.measurement(fullRedrawBytes, firstBytes)
-            if mismatches != 0 { benchmark.fail("lastFrameStats.bytes differs from the frame's size \(mismatches) times") }
+            if mismatches != 0 { benchmark.fail("lastEncoded.bytes differs from the frame's size \(mismatches) times") }
         }
     }
     frameBenchmark(.truecolor, "truecolor")
@@ -78,10 +78,10 @@ let benchmarks: @Sendable () -> Void = {
     // Allocations: the same frames, counted unscaled so a single allocation in
     // 1000 frames shows. Target zero.
     do {
-        let screen = GameScreen(level: level, sensorName: "benchmark", colorMode: .truecolor, columns: 80, rows: 24)
+        let screen = TerminalGameView(level: level, sensorName: "benchmark", colorMode: .truecolor, columns: 80, rows: 24)
         _ = screen.frame(for: snapshots[0])
         var next = 1
-        Benchmark("GameScreen.frame allocations ×1000 frames", configuration: .init(
+        Benchmark("TerminalGameView.frame allocations ×1000 frames", configuration: .init(
             metrics: [.mallocCountTotal, .mallocBytesCount],
             warmupIterations: 3,
             maxDuration: .seconds(1),
@@ -114,15 +114,15 @@ let benchmarks: @Sendable () -> Void = {
                 snapshots[i].gravity = Vector3(3 * sin(phase), 3 * cos(phase), -9)
             }
         }
-        guard let screen = try? FramebufferScreen(level: level, sensorName: "benchmark", width: width, height: height) else {
+        guard let screen = try? PixelGameView(level: level, sensorName: "benchmark", width: width, height: height) else {
             return
         }
-        let surface = FramebufferSurface(width: width, height: height, format: format)
+        let surface = PixelSurface(width: width, height: height, format: format)
         for rect in screen.compose(snapshots[0]) { surface.copy(rect, from: screen.picture) }
         var next = 1
         let bytesPerFrame = BenchmarkMetric.custom("bytes per frame (mean)", polarity: .prefersSmaller, useScalingFactor: false)
         let fullFrameBytes = BenchmarkMetric.custom("full frame bytes", polarity: .prefersSmaller, useScalingFactor: false)
-        Benchmark("FramebufferScreen frame + copy \(width)×\(height) \(format)\(sweepingTilt ? ", tilt sweeping" : "") (per frame)", configuration: .init(
+        Benchmark("PixelGameView frame + copy \(width)×\(height) \(format)\(sweepingTilt ? ", tilt sweeping" : "") (per frame)", configuration: .init(
             metrics: [.wallClock, .mallocCountTotal, bytesPerFrame, fullFrameBytes],
             warmupIterations: 3,
             scalingFactor: .one,
@@ -149,11 +149,11 @@ let benchmarks: @Sendable () -> Void = {
     // frame's, and the buffers swap as a page flip would swap them. What
     // KMSOutput.present does, minus the flip and its wait.
     func kmsBenchmark(width: Int, height: Int) {
-        guard let screen = try? FramebufferScreen(level: level, sensorName: "benchmark", width: width, height: height) else {
+        guard let screen = try? PixelGameView(level: level, sensorName: "benchmark", width: width, height: height) else {
             return
         }
-        let buffers = [FramebufferSurface(width: width, height: height, format: .xrgb8888),
-                       FramebufferSurface(width: width, height: height, format: .xrgb8888)]
+        let buffers = [PixelSurface(width: width, height: height, format: .xrgb8888),
+                       PixelSurface(width: width, height: height, format: .xrgb8888)]
         let damage = BackBufferDamage()
         var front = 0
         func present(_ snapshot: WorldSnapshot) -> Int {
@@ -186,7 +186,7 @@ let benchmarks: @Sendable () -> Void = {
     // The Sense HAT's 8×8 matrix: the view painted and copied whole (128 bytes).
     do {
         let canvas = Canvas(width: 8, height: 8)
-        let surface = FramebufferSurface(width: 8, height: 8, format: .rgb565, lineLength: 16)
+        let surface = PixelSurface(width: 8, height: 8, format: .rgb565, lineLength: 16)
         var next = 0
         Benchmark("SenseHatView frame + copy 8×8 RGB565 (per frame)", configuration: .init(
             metrics: [.wallClock, .mallocCountTotal],

@@ -39,7 +39,7 @@ public final class VirtualConsole {
     /// Takes over the console on `descriptor` (standard input, normally).
     /// Fails, changing nothing, when it is not a virtual console or cannot be
     /// put in graphics mode; the error names the device and what to do.
-    public init(descriptor: Int32 = 0, name: String = "standard input") throws(FramebufferError) {
+    public init(descriptor: Int32 = 0, name: String = "standard input") throws(DisplayError) {
         let console = Console(descriptor: FileDescriptor(rawValue: descriptor), name: name)
         let saved: Console.Modes
         do {

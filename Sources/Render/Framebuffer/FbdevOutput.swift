@@ -10,7 +10,7 @@ public final class FbdevOutput: PixelOutput {
     public init(device: FramebufferDevice) { self.device = device }
 
     /// Opens the framebuffer at `path` (see `FramebufferDevice`).
-    public convenience init(path: String) throws(FramebufferError) {
+    public convenience init(path: String) throws(DisplayError) {
         self.init(device: try FramebufferDevice(path: path))
     }
 

@@ -5,7 +5,7 @@ import SystemCalls
 import LibC
 
 /// A framebuffer the game can draw on: the device (`FbdevDevice`) with its
-/// pixel format read from the driver's bitfields and a `FramebufferSurface`
+/// pixel format read from the driver's bitfields and a `PixelSurface`
 /// over the visible part of its memory.
 ///
 /// What the driver says is what is used: `line_length` as the stride, the
@@ -15,7 +15,7 @@ import LibC
 public final class FramebufferDevice {
     public let device: FbdevDevice
     public let format: PixelFormat
-    public let surface: FramebufferSurface
+    public let surface: PixelSurface
     /// FBIO_WAITFORVSYNC answered once; nil until tried.
     private var vsyncWorks: Bool?
 
@@ -27,12 +27,12 @@ public final class FramebufferDevice {
     /// Opens `path`, reads its layout and maps its memory. Fails, naming the
     /// node, when it cannot be opened (EACCES: the video group or the udev
     /// rules), is not a framebuffer, or holds a format that cannot be drawn.
-    public init(path: String) throws(FramebufferError) {
+    public init(path: String) throws(DisplayError) {
         let device: FbdevDevice
         do throws(DeviceError) {
             device = try FbdevDevice(path: path)
         } catch {
-            throw FramebufferError(error)
+            throw DisplayError(error)
         }
         do throws(PixelFormatError) {
             format = try device.layout.pixelFormat()
@@ -40,14 +40,14 @@ public final class FramebufferDevice {
             throw .format(path: path, error)
         }
         self.device = device
-        surface = FramebufferSurface(base: device.memory, width: device.layout.width, height: device.layout.height,
+        surface = PixelSurface(base: device.memory, width: device.layout.width, height: device.layout.height,
                                      lineLength: device.layout.lineLength, format: format)
     }
 
     /// Why the framebuffer at `path` holds a format that cannot be drawn,
     /// from the driver's layout (opened read-only, nothing mapped); nil when
     /// it can be drawn, or cannot be opened (opening it to draw says why).
-    public static func formatProblem(path: String) -> FramebufferError? {
+    public static func formatProblem(path: String) -> DisplayError? {
         guard let (_, layout) = try? FbdevDevice.describe(path: path) else { return nil }
         do throws(PixelFormatError) {
             _ = try layout.pixelFormat()

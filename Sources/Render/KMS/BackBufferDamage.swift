@@ -47,7 +47,7 @@ public final class BackBufferDamage {
     /// Copies into `back` what it lacks of `picture`, given the rectangles
     /// that changed since the last frame; returns the bytes copied. The
     /// caller then shows `back`. Allocates nothing.
-    public func bringUpToDate(_ back: FramebufferSurface, with picture: Canvas, changed: UnsafeBufferPointer<PixelRect>) -> Int {
+    public func bringUpToDate(_ back: PixelSurface, with picture: Canvas, changed: UnsafeBufferPointer<PixelRect>) -> Int {
         let whole = PixelRect(x: 0, y: 0, width: back.width, height: back.height)
         if isStale || changed.count > Self.capacity {
             let bytes = back.copy(whole, from: picture)

@@ -27,7 +27,7 @@ public final class KMSOutput: PixelOutput {
     private let crtc: UInt32
     private let saved: DRMCRTCState
     private let buffers: [DRMDumbBuffer]
-    private let surfaces: [FramebufferSurface]
+    private let surfaces: [PixelSurface]
     /// The buffer on screen (or flipping onto it).
     private var front = 0
     private let damage = BackBufferDamage()
@@ -67,12 +67,12 @@ public final class KMSOutput: PixelOutput {
     /// CRTC that can drive it, two buffers of that size; the first is shown
     /// at once (black). Fails, naming the card and what to do, when there is
     /// no card or display, another program holds DRM master, or a call fails.
-    public init(path: String? = nil, sysfs: String = "/sys") throws(FramebufferError) {
+    public init(path: String? = nil, sysfs: String = "/sys") throws(DisplayError) {
         let path = if let path { path } else { try Self.cardWithDisplay(sysfs: sysfs) }
         do throws(DeviceError) {
             card = try DRMCard(path: path)
         } catch {
-            throw FramebufferError(error)
+            throw DisplayError(error)
         }
         if !card.isMaster {
             do throws(DeviceError) {
@@ -90,14 +90,14 @@ public final class KMSOutput: PixelOutput {
         do throws(DeviceError) {
             display = try Self.takeDisplay(of: card)
         } catch {
-            throw FramebufferError(error)
+            throw DisplayError(error)
         }
         guard let display else {
             throw .missing("\(path): no display is connected to this card: plug one in, or name another card (--display kms:/dev/dri/cardN; `tiltmaze doctor` lists them)")
         }
         (connector, mode, crtc, saved, buffers) = (display.connector, display.mode, display.crtc, display.saved, display.buffers)
         surfaces = buffers.map {
-            FramebufferSurface(base: $0.pixels, width: $0.width, height: $0.height, lineLength: $0.pitch, format: .xrgb8888)
+            PixelSurface(base: $0.pixels, width: $0.width, height: $0.height, lineLength: $0.pitch, format: .xrgb8888)
         }
     }
 
@@ -232,7 +232,7 @@ public final class KMSOutput: PixelOutput {
     }
 
     /// The first card sysfs lists with a display connected.
-    static func cardWithDisplay(sysfs: String) throws(FramebufferError) -> String {
+    static func cardWithDisplay(sysfs: String) throws(DisplayError) -> String {
         let cards = DRMCardInfo.all(sysfs: sysfs)
         guard let card = cards.first(where: \.hasConnectedDisplay) else {
             // Suggest a framebuffer only where there is one (not the Sense HAT's LED matrix).

@@ -3,7 +3,7 @@
 /// Where a display that composes pixels shows them: a framebuffer's memory
 /// (`FbdevOutput`) or a pair of KMS buffers flipped at the vertical blank
 /// (`KMSOutput`). The picture is composed once, at the output's size, by
-/// `FramebufferScreen` or `PixelPanelPainter`; an output only copies the
+/// `PixelGameView` or `PixelPanelPainter`; an output only copies the
 /// rectangles that changed, converting to its pixel format.
 public protocol PixelOutput: AnyObject {
     var width: Int { get }

@@ -20,7 +20,7 @@ public final class Screenshots {
     let sensorName: String
     let width: Int, height: Int
     /// Made at the first picture, not at start: most games take none.
-    private var renderer: (screen: FramebufferScreen, surface: FramebufferSurface)?
+    private var renderer: (screen: PixelGameView, surface: PixelSurface)?
     private var taken = 0
 
     /// - Parameters:
@@ -55,8 +55,8 @@ public final class Screenshots {
         }
         if renderer == nil {
             do {
-                renderer = (try FramebufferScreen(level: level, sensorName: sensorName, width: width, height: height, banner: banner),
-                            FramebufferSurface(width: width, height: height, format: .xrgb8888))
+                renderer = (try PixelGameView(level: level, sensorName: sensorName, width: width, height: height, banner: banner),
+                            PixelSurface(width: width, height: height, format: .xrgb8888))
             } catch {
                 return "screenshot not saved: \(error)"
             }

@@ -23,7 +23,7 @@ public final class SenseHatDisplay: Display, KeyInput {
     /// Opens the matrix at `path`; fails, naming it, when it is not 8×8.
     /// Alone (`takesSignals`), it ends the game on SIGINT, SIGTERM or SIGHUP;
     /// beside a terminal, the terminal does.
-    public init(level: Level?, path: String, takesSignals: Bool = true) throws(FramebufferError) {
+    public init(level: Level?, path: String, takesSignals: Bool = true) throws(DisplayError) {
         device = try FramebufferDevice(path: path)
         guard device.layout.width == SenseHatView.size, device.layout.height == SenseHatView.size else {
             throw .device(path: path, operation: "use it as the Sense HAT's LED matrix", errno: 22,

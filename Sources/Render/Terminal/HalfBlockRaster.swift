@@ -4,7 +4,7 @@
 /// the upper half block U+2580 in the top pixel's colour on the bottom
 /// pixel's colour. Half blocks are in the Linux console font too, unlike
 /// sextants or braille, and they give square-ish pixels in a 1:2 cell.
-extension TerminalScreen {
+extension CellGrid {
     /// Draws the whole canvas with its top-left pixel in the top half of
     /// cell (column, row); cells off the screen are skipped.
     public func blitHalfBlocks(_ canvas: Canvas, column: Int, row: Int) {

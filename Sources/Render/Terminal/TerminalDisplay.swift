@@ -6,17 +6,17 @@ import Game
 import Realtime
 
 /// The game in a terminal: `TerminalSession` (raw mode, keys, signals,
-/// restore) and `GameScreen` (half-block picture, damage-tracked cells) as
+/// restore) and `TerminalGameView` (half-block picture, damage-tracked cells) as
 /// one `Display`. A terminal has no refresh signal of its own: the frame
 /// loop paces it.
 public final class TerminalDisplay: Display, KeyInput {
     public let session: TerminalSession
     /// The maze's screen; nil for a display made for panels only.
-    public private(set) var screen: GameScreen?
+    public private(set) var screen: TerminalGameView?
     private let sensorName: String
     private let colorMode: ColorMode
     private let showStatistics: Bool
-    private let panelScreen: TerminalScreen
+    private let panelScreen: CellGrid
     private lazy var panelPainter = TerminalPanelPainter(screen: panelScreen)
 
     /// Takes over the terminal on standard input and output and lays the
@@ -30,10 +30,10 @@ public final class TerminalDisplay: Display, KeyInput {
         self.showStatistics = showStatistics
         let size = session.size
         screen = level.map {
-            GameScreen(level: $0, sensorName: sensorName, colorMode: colorMode,
+            TerminalGameView(level: $0, sensorName: sensorName, colorMode: colorMode,
                        columns: size.columns, rows: size.rows, showStatistics: showStatistics)
         }
-        panelScreen = TerminalScreen(columns: size.columns, rows: size.rows, colorMode: colorMode)
+        panelScreen = CellGrid(columns: size.columns, rows: size.rows, colorMode: colorMode)
     }
 
     /// Puts the terminal back (also on deinit).
@@ -57,7 +57,7 @@ public final class TerminalDisplay: Display, KeyInput {
 
     public func load(_ level: Level, banner: LevelBanner) {
         let size = session.size
-        screen = GameScreen(level: level, sensorName: sensorName, colorMode: colorMode, columns: size.columns,
+        screen = TerminalGameView(level: level, sensorName: sensorName, colorMode: colorMode, columns: size.columns,
                             rows: size.rows, showStatistics: showStatistics, banner: banner)
     }
 
@@ -69,7 +69,7 @@ public final class TerminalDisplay: Display, KeyInput {
 
     public func drawPanel(_ panel: Panel) -> DrawnFrame {
         let frame = panelPainter.paint(panel)
-        guard panelScreen.lastFrameStats.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }
+        guard panelScreen.lastEncoded.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }
         session.write(frame)
         return DrawnFrame(bytes: frame.count)
     }
@@ -78,7 +78,7 @@ public final class TerminalDisplay: Display, KeyInput {
         guard let screen else { preconditionFailure("a panel-only display cannot draw the maze") }
         let frame = screen.frame(for: snapshot, menu: menu)
         // Nothing changed (paused, ball at rest): the terminal already shows it.
-        guard screen.terminalScreen.lastFrameStats.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }
+        guard screen.cellGrid.lastEncoded.cellsEmitted > 0 else { return DrawnFrame(bytes: 0) }
         session.write(frame)
         return DrawnFrame(bytes: frame.count)
     }

@@ -5,10 +5,10 @@
 /// left, the text on the right, or under the arena when the terminal is narrow.
 /// The damage-tracked screen sends only the cells that changed.
 final class TerminalPanelPainter {
-    let screen: TerminalScreen
+    let screen: CellGrid
     private let arena = Canvas(width: 1, height: 1)
 
-    init(screen: TerminalScreen) {
+    init(screen: CellGrid) {
         self.screen = screen
     }
 

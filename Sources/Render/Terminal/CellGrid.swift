@@ -2,18 +2,18 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// The damage-tracked cell screen: a frame is composed into a grid of cells,
 /// then `encodeFrame()` turns what the terminal shows into it with as few
-/// bytes as it can (see `TerminalScreen+Encoding.swift`).
+/// bytes as it can (see `CellGrid+Encoding.swift`).
 ///
 /// Two grids are kept: `cells`, being composed, and `shown`, what the terminal
 /// displays after the last encoded frame. Both, and the output buffer, are
 /// allocated at init and resize only; composing and encoding a frame never
 /// touch the heap. Composition persists between frames, so a caller redraws
 /// only what moved.
-public final class TerminalScreen {
+public final class CellGrid {
     public private(set) var columns: Int
     public private(set) var rows: Int
     public let colorMode: ColorMode
-    public internal(set) var lastFrameStats = FrameStats()
+    public internal(set) var lastEncoded = EncodedCells()
 
     /// The frame being composed, row-major.
     var cells: UnsafeMutableBufferPointer<TerminalCell>
@@ -34,8 +34,8 @@ public final class TerminalScreen {
     var cursorColumn = -1
     var cursorRow = -1
     /// Colour keys (see `colorKey`) of the last SGR emitted; `unknownColor` when not known.
-    var penForeground = TerminalScreen.unknownColor
-    var penBackground = TerminalScreen.unknownColor
+    var penForeground = CellGrid.unknownColor
+    var penBackground = CellGrid.unknownColor
     static let unknownColor: UInt32 = .max
 
     /// Bytes a single cell can cost at most: a CUP with two 5-digit numbers

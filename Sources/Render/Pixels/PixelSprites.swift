@@ -6,7 +6,7 @@ import Game
 /// top left, and ghosts with the classic silhouette (a dome, a body, a
 /// skirt of three points) whose eyes look where they go. Sizes are the
 /// physics' radii (from the snapshot), scaled by the cell size.
-enum FramebufferSprites {
+enum PixelSprites {
     /// Paints the ball centred at `center` (pixels) with radius `radius`
     /// (pixels); returns the rectangle it may have touched. The rim is
     /// blended with what is under it by how much of each pixel it covers.

@@ -9,7 +9,7 @@ import Fbdev
 /// The game draws into an RGB `Canvas` of the same size and copies only the
 /// rectangles that changed, row by row, converting as it goes: a ball moving
 /// across the maze costs a few kilobytes a frame, not the whole screen.
-public final class FramebufferSurface {
+public final class PixelSurface {
     public let width: Int
     public let height: Int
     /// Bytes from one row to the next (≥ width × bytes per pixel).

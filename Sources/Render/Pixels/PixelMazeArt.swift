@@ -5,8 +5,8 @@ import Game
 /// The static part of the framebuffer picture: the margin, the floor (a
 /// faint checker, so speed reads), walls lit from the top left where they
 /// meet the floor, and exits as rings on green. Painted once per layout.
-enum FramebufferMaze {
-    static func paint(_ level: Level, layout: FramebufferLayout, pellets: PelletSet, exitOpen: Bool, into canvas: Canvas) {
+enum PixelMazeArt {
+    static func paint(_ level: Level, layout: PixelLayout, pellets: PelletSet, exitOpen: Bool, into canvas: Canvas) {
         canvas.fill(GamePalette.margin)
         for row in 0 ..< level.height {
             for column in 0 ..< level.width {
@@ -17,7 +17,7 @@ enum FramebufferMaze {
 
     /// One cell; returns its rectangle (how an eaten pellet is painted out).
     @discardableResult
-    static func paintCell(_ level: Level, column: Int, row: Int, layout: FramebufferLayout, pellets: PelletSet, exitOpen: Bool,
+    static func paintCell(_ level: Level, column: Int, row: Int, layout: PixelLayout, pellets: PelletSet, exitOpen: Bool,
                           into canvas: Canvas) -> PixelRect {
         let s = layout.cell
         // Bevels are about a tenth of a cell, at least a pixel once cells are big enough to show them.

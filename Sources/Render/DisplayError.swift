@@ -5,7 +5,7 @@ import SystemCalls
 import LibC
 
 /// Why a framebuffer cannot be drawn on; each says what to do next.
-public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendable {
+public enum DisplayError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The pixels cannot be written as colours, and why.
     case format(path: String, PixelFormatError)
     /// The device failed a call (open, an ioctl, mmap), with what to do.
@@ -52,5 +52,5 @@ public enum FramebufferError: Error, CustomStringConvertible, Equatable, Sendabl
         }
     }
 
-    public static func == (a: FramebufferError, b: FramebufferError) -> Bool { a.description == b.description }
+    public static func == (a: DisplayError, b: DisplayError) -> Bool { a.description == b.description }
 }

@@ -6,13 +6,13 @@ import Game
 @testable import Render
 
 @Suite("Game screen")
-struct GameScreenTests {
+struct TerminalGameViewTests {
     /// Feeds every frame to a terminal emulator, as the real terminal would see them.
     final class Harness {
-        let game: GameScreen
+        let game: TerminalGameView
         var terminal: VTInterpreter
         init(columns: Int = 80, rows: Int = 24, colorMode: ColorMode = .truecolor) {
-            game = GameScreen(level: Fixtures.level, sensorName: "simulated", colorMode: colorMode,
+            game = TerminalGameView(level: Fixtures.level, sensorName: "simulated", colorMode: colorMode,
                               columns: columns, rows: rows)
             terminal = VTInterpreter(columns: columns, rows: rows)
         }
@@ -63,12 +63,12 @@ struct GameScreenTests {
 
     @Test("short of room, the status line keeps the sensor and its reason and drops the screen's")
     func theSensorsReasonOutlastsTheScreens() {
-        let game = GameScreen(level: Fixtures.level, sensorName: "simulated board (no IMU found) · terminal (not a console)",
+        let game = TerminalGameView(level: Fixtures.level, sensorName: "simulated board (no IMU found) · terminal (not a console)",
                               colorMode: .truecolor, columns: 80, rows: 24)
         var terminal = VTInterpreter(columns: 80, rows: 24)
         terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3)))
         #expect(terminal.text(row: 0).hasSuffix("sensor: simulated board (no IMU found) "), "\(terminal.text(row: 0))")
-        let wide = GameScreen(level: Fixtures.level, sensorName: "simulated board (no IMU found) · terminal (not a console)",
+        let wide = TerminalGameView(level: Fixtures.level, sensorName: "simulated board (no IMU found) · terminal (not a console)",
                               colorMode: .truecolor, columns: 140, rows: 24)
         var wideTerminal = VTInterpreter(columns: 140, rows: 24)
         wideTerminal.feed(wide.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3)))
@@ -76,7 +76,7 @@ struct GameScreenTests {
     }
 
     @Test func aLongSensorNameIsCutSoTheGameFiguresStayVisible() {
-        let game = GameScreen(level: Fixtures.level, sensorName: "iio:device0 mpu6050 on /sys/bus/iio/devices/iio:device0",
+        let game = TerminalGameView(level: Fixtures.level, sensorName: "iio:device0 mpu6050 on /sys/bus/iio/devices/iio:device0",
                               colorMode: .truecolor, columns: 80, rows: 24)
         var terminal = VTInterpreter(columns: 80, rows: 24)
         terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 3, status: .paused)))
@@ -86,7 +86,7 @@ struct GameScreenTests {
     }
 
     @Test func aNarrowTerminalCutsTheKeyHints() {
-        let game = GameScreen(level: Fixtures.level, sensorName: "s", colorMode: .truecolor, columns: 30, rows: 24)
+        let game = TerminalGameView(level: Fixtures.level, sensorName: "s", colorMode: .truecolor, columns: 30, rows: 24)
         var terminal = VTInterpreter(columns: 30, rows: 24)
         terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5))))
         let footer = terminal.text(row: 23)
@@ -119,7 +119,7 @@ struct GameScreenTests {
     }
 
     @Test func aBallTooSmallForAnyPixelCentreStillShowsOnePixel() {
-        let game = GameScreen(level: Fixtures.level, sensorName: "s", colorMode: .truecolor, columns: 20, rows: 7)
+        let game = TerminalGameView(level: Fixtures.level, sensorName: "s", colorMode: .truecolor, columns: 20, rows: 7)
         #expect(game.layout.scale == 1)
         _ = game.frame(for: Fixtures.snapshot(ball: Point(5.05, 5.05)))
         // Pixel (5, 5) is in screen row 1 + 2, bottom half.
@@ -257,7 +257,7 @@ struct GameScreenTests {
 
     @Test func titlesKeepOneCellPerCharacter() {
         let level = Level(title: "Été 迷路 🙂", width: 1, height: 1, cells: [.floor], start: (0, 0), ghosts: [])
-        let game = GameScreen(level: level, sensorName: "s", colorMode: .truecolor, columns: 40, rows: 5)
+        let game = TerminalGameView(level: level, sensorName: "s", colorMode: .truecolor, columns: 40, rows: 5)
         var terminal = VTInterpreter(columns: 40, rows: 5)
         terminal.feed(game.frame(for: Fixtures.snapshot(ball: Point(0.5, 0.5))))
         #expect(terminal.text(row: 0).hasPrefix(" Été ?? ?   0.0 s"))
@@ -269,7 +269,7 @@ struct GameScreenTests {
         h.game.resize(columns: 100, rows: 30)
         var terminal = VTInterpreter(columns: 100, rows: 30)
         terminal.feed(h.game.frame(for: Fixtures.snapshot(ball: Point(1.5, 1.5))))
-        #expect(h.game.terminalScreen.lastFrameStats.cellsEmitted == 3000)
+        #expect(h.game.cellGrid.lastEncoded.cellsEmitted == 3000)
         #expect(h.game.layout.scale == 5)
         #expect(terminal.text(row: 0).hasSuffix("sensor: simulated "))
         #expect(terminal.text(row: 29).hasPrefix(" arrows/WASD tilt"))
@@ -292,7 +292,7 @@ struct GameScreenTests {
             print("ball rolling \(step) cells a frame, \(mode): \(average) bytes a frame on average over \(frames) frames")
             #expect(average < 150, "\(mode): \(average) bytes a frame")
             // The terminal shows the ball where it ended: pixel (74, 12) = column 74, screen row 7.
-            let shown = normalized(h.terminal[74, 7]), composed = h.game.terminalScreen[74, 7]
+            let shown = normalized(h.terminal[74, 7]), composed = h.game.cellGrid[74, 7]
             func onTerminal(_ c: RGB) -> RGB {
                 mode == .palette256 ? XtermPalette.color(of: XtermPalette.index(of: c)) : c
             }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-/// What the last `TerminalScreen.encodeFrame()` produced, so claims about
+/// What the last `CellGrid.encodeFrame()` produced, so claims about
 /// damage tracking ("a moving ball costs ~100 bytes a frame") can be checked.
-public struct FrameStats: Sendable, Equatable {
+public struct EncodedCells: Sendable, Equatable {
     /// Bytes in the encoded frame, synchronized-output wrapper included.
     public var bytes: Int
     /// Cells written because they differ from what the terminal shows.

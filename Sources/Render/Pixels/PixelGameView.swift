@@ -4,15 +4,15 @@ import Game
 
 /// The game at framebuffer resolution: composes each frame into an RGB
 /// canvas the size of the screen and says which rectangles changed, so a
-/// back end copies only those (`FramebufferSurface.copy`).
+/// back end copies only those (`PixelSurface.copy`).
 ///
 /// The maze and its moving parts are the `MazeCompositor`'s, as for the
 /// terminal, drawn with this screen's art (`ScreenArt`); this adds the text
 /// in the bitmap font: the status bar, rewritten only where its text
 /// changed, the hint bar and the menus. No heap allocation per frame.
-public final class FramebufferScreen {
+public final class PixelGameView {
     public let level: Level
-    let layout: FramebufferLayout
+    let layout: PixelLayout
     let compositor: MazeCompositor<ScreenArt>
     /// The frame being composed; what the screen should show after the copy.
     public var picture: Canvas { compositor.picture }
@@ -47,9 +47,9 @@ public final class FramebufferScreen {
     /// Lays `level` out on a `width`×`height` screen. Fails when the screen
     /// cannot show every cell at one pixel or more.
     public init(level: Level, sensorName: String, width: Int, height: Int, path: String = "framebuffer",
-                showStatistics: Bool = false, banner: LevelBanner? = nil) throws(FramebufferError) {
-        guard let layout = FramebufferLayout(levelWidth: level.width, levelHeight: level.height, width: width, height: height) else {
-            let needed = FramebufferLayout.minimumSize(levelWidth: level.width, levelHeight: level.height)
+                showStatistics: Bool = false, banner: LevelBanner? = nil) throws(DisplayError) {
+        guard let layout = PixelLayout(levelWidth: level.width, levelHeight: level.height, width: width, height: height) else {
+            let needed = PixelLayout.minimumSize(levelWidth: level.width, levelHeight: level.height)
             throw .tooSmall(path: path, width: width, height: height, needed: needed)
         }
         self.level = level
@@ -61,8 +61,8 @@ public final class FramebufferScreen {
         levelLabels = TextList(banner.levelLabels)
         sensorLabel = BitmapFont.bytes("sensor: " + sensorName)
         // The terminal's words; the font draws their middle dots as dashes.
-        hints = BitmapFont.bytes(GameScreen.hints)
-        menuHints = BitmapFont.bytes(GameScreen.menuHints)
+        hints = BitmapFont.bytes(TerminalGameView.hints)
+        menuHints = BitmapFont.bytes(TerminalGameView.menuHints)
         // With --stats the figures take the hint bar, drawn over it as they change.
         let art = ScreenArt(layout: layout, hint: showStatistics ? [] : hints, hintColor: GamePalette.footerText)
         compositor = MazeCompositor(level: level, art: art, width: width, height: height,
@@ -308,10 +308,10 @@ public final class FramebufferScreen {
 }
 
 /// The maze at a screen's resolution: bevelled walls and exits as rings
-/// (`FramebufferMaze`), ghosts with eyes, smooth edges, stars that grow with
+/// (`PixelMazeArt`), ghosts with eyes, smooth edges, stars that grow with
 /// the text, and the bar of key hints at the bottom.
 struct ScreenArt: MazeArt {
-    let layout: FramebufferLayout
+    let layout: PixelLayout
     let hint: [UInt8]
     let hintColor: RGB
 
@@ -324,18 +324,18 @@ struct ScreenArt: MazeArt {
     var parallaxReach: Int { 10 * layout.textScale }
 
     func paintMaze(_ level: Level, pellets: PelletSet, exitOpen: Bool, into canvas: Canvas) {
-        FramebufferMaze.paint(level, layout: layout, pellets: pellets, exitOpen: exitOpen, into: canvas)
+        PixelMazeArt.paint(level, layout: layout, pellets: pellets, exitOpen: exitOpen, into: canvas)
     }
 
     func paintCell(_ level: Level, column: Int, row: Int, pellets: PelletSet, exitOpen: Bool,
                    into canvas: Canvas) -> PixelRect? {
-        FramebufferMaze.paintCell(level, column: column, row: row, layout: layout, pellets: pellets, exitOpen: exitOpen,
+        PixelMazeArt.paintCell(level, column: column, row: row, layout: layout, pellets: pellets, exitOpen: exitOpen,
                                   into: canvas)
     }
 
     func paintGhost(center: (x: Double, y: Double), radius: Double, heading: Point, color: RGB,
                     into canvas: Canvas) -> PixelRect {
-        FramebufferSprites.paintGhost(center: center, radius: radius, heading: heading, color: color, into: canvas)
+        PixelSprites.paintGhost(center: center, radius: radius, heading: heading, color: color, into: canvas)
     }
 
     func paintFixtures(into canvas: Canvas) {

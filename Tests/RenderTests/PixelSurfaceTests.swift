@@ -5,7 +5,7 @@ import Testing
 @testable import Render
 
 @Suite("Framebuffer surfaces: conversion, strides, dirty rectangles")
-struct FramebufferSurfaceTests {
+struct PixelSurfaceTests {
     /// A canvas with a different colour in every pixel.
     func gradient(_ width: Int, _ height: Int) -> Canvas {
         let canvas = Canvas(width: width, height: height)
@@ -17,7 +17,7 @@ struct FramebufferSurfaceTests {
           arguments: [PixelFormat.rgb565, .xrgb8888, .rgb888])
     func paddedStride(_ format: PixelFormat) {
         let width = 7, height = 5, stride = width * format.bytesPerPixel + 13
-        let surface = FramebufferSurface(width: width, height: height, format: format, lineLength: stride)
+        let surface = PixelSurface(width: width, height: height, format: format, lineLength: stride)
         surface.base.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stride * height)
         let canvas = gradient(width, height)
         #expect(surface.copyAll(from: canvas) == width * height * format.bytesPerPixel)
@@ -32,7 +32,7 @@ struct FramebufferSurfaceTests {
     @Test("copying a rectangle writes exactly its pixels and leaves every other byte as it was")
     func rectangleOnly() {
         let format = PixelFormat.rgb565
-        let surface = FramebufferSurface(width: 20, height: 10, format: format, lineLength: 48)
+        let surface = PixelSurface(width: 20, height: 10, format: format, lineLength: 48)
         surface.base.initializeMemory(as: UInt8.self, repeating: 0x5A, count: 48 * 10)
         let canvas = gradient(20, 10)
         let rect = PixelRect(x: 3, y: 2, width: 6, height: 4)
@@ -47,7 +47,7 @@ struct FramebufferSurfaceTests {
 
     @Test("a rectangle partly off the surface is clipped; one wholly off writes nothing")
     func clipping() {
-        let surface = FramebufferSurface(width: 4, height: 4, format: .xrgb8888)
+        let surface = PixelSurface(width: 4, height: 4, format: .xrgb8888)
         let canvas = gradient(4, 4)
         #expect(surface.copy(PixelRect(x: -2, y: 2, width: 4, height: 10), from: canvas) == 2 * 2 * 4)
         #expect(surface.copy(PixelRect(x: 9, y: 0, width: 3, height: 3), from: canvas) == 0)

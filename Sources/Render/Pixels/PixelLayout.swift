@@ -7,7 +7,7 @@ import Game
 /// number of pixels, as large as fits, centred.
 ///
 /// Pure arithmetic, from the screen size and the level's size only.
-struct FramebufferLayout: Equatable, Sendable {
+struct PixelLayout: Equatable, Sendable {
     let width: Int
     let height: Int
     /// Font pixels per screen pixel side: 1 up to 540 rows, then one more per 360 rows.

@@ -4,7 +4,7 @@
 /// frame the terminal shows, send only cells that differ, skip colour codes
 /// that are already in effect, pick the shorter cursor move, and wrap it all
 /// in synchronized output so the terminal paints the frame at once.
-extension TerminalScreen {
+extension CellGrid {
     static let upperHalfBlock: Unicode.Scalar = "\u{2580}"
     static let lowerHalfBlock: Unicode.Scalar = "\u{2584}"
 
@@ -13,7 +13,7 @@ extension TerminalScreen {
     /// the screen and is valid until the next `encodeFrame()` or `resize`.
     ///
     /// Even a frame with no changes carries the synchronized-output wrapper
-    /// (16 bytes); a caller may check `lastFrameStats.cellsEmitted == 0` and
+    /// (16 bytes); a caller may check `lastEncoded.cellsEmitted == 0` and
     /// skip the write.
     public func encodeFrame() -> UnsafeRawBufferPointer {
         writer.reset()
@@ -55,7 +55,7 @@ extension TerminalScreen {
             }
         }
         writer.append("\u{1B}[?2026l")
-        lastFrameStats = FrameStats(bytes: writer.count, cellsEmitted: emitted, cellsSkipped: skipped)
+        lastEncoded = EncodedCells(bytes: writer.count, cellsEmitted: emitted, cellsSkipped: skipped)
         return writer.bytes
     }
 

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
-/// Lays the game out on a `TerminalScreen` and turns snapshots into frames.
+/// Lays the game out on a `CellGrid` and turns snapshots into frames.
 ///
 /// The maze and its moving parts are composed by the `MazeCompositor`, as
 /// for every back end, with the terminal's coarse art (`TerminalArt`); a
 /// frame rasterises only the rectangles it reports into half-block cells,
 /// rewrites the status line and menus in cells, and lets the damage-tracked
 /// screen send what changed. No heap allocation on that path.
-public final class GameScreen {
+public final class TerminalGameView {
     public let level: Level
     public let sensorName: String
-    let screen: TerminalScreen
+    let screen: CellGrid
     private(set) var layout: GameLayout
 
     /// The maze, its star layer and sprites, composed as on every back end.
@@ -53,7 +53,7 @@ public final class GameScreen {
     public static let menuHints: String = "arrows move · Enter choose · Esc back · q quit"
     static let statisticsCapacity = 160
 
-    public var terminalScreen: TerminalScreen { screen }
+    public var cellGrid: CellGrid { screen }
 
     public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int,
                 showStatistics: Bool = false, banner: LevelBanner? = nil) {
@@ -64,7 +64,7 @@ public final class GameScreen {
         showsStatistics = showStatistics
         statistics = .allocate(capacity: Self.statisticsCapacity)
         statistics.initialize(repeating: " ")
-        screen = TerminalScreen(columns: columns, rows: rows, colorMode: colorMode)
+        screen = CellGrid(columns: columns, rows: rows, colorMode: colorMode)
         let layout = GameLayout(levelWidth: level.width, levelHeight: level.height, columns: columns, rows: rows)
         self.layout = layout
         compositor = MazeCompositor(level: level, art: TerminalArt(layout: layout), width: layout.pixelWidth,

@@ -5,18 +5,18 @@ import Game
 
 /// The game on a screen of pixels (a framebuffer, or KMS): the keyboard and
 /// signals from the terminal session as in the terminal display, the picture
-/// composed at the output's resolution (`FramebufferScreen`, or
+/// composed at the output's resolution (`PixelGameView`, or
 /// `PixelPanelPainter` for the other screens) and handed to the output
 /// (`PixelOutput`) as the rectangles that changed. On a virtual console it
 /// takes the console for graphics (`VirtualConsole`) and draws only while
 /// the player is on it; a switch away lets the output go, and coming back
 /// takes it again and repaints everything.
-public final class ScreenDisplay: Display, KeyInput {
+public final class PixelDisplay: Display, KeyInput {
     public let output: any PixelOutput
     public let session: TerminalSession
     public let console: VirtualConsole?
     /// The maze's picture; nil for a display made for panels only.
-    public private(set) var screen: FramebufferScreen?
+    public private(set) var screen: PixelGameView?
     private let sensorName: String
     private let showStatistics: Bool
     private lazy var panelPainter = PixelPanelPainter(width: output.width, height: output.height)
@@ -33,7 +33,7 @@ public final class ScreenDisplay: Display, KeyInput {
                 showStatistics: Bool = false) throws {
         do {
             screen = try level.map {
-                try FramebufferScreen(level: $0, sensorName: sensorName, width: output.width, height: output.height,
+                try PixelGameView(level: $0, sensorName: sensorName, width: output.width, height: output.height,
                                       path: output.name, showStatistics: showStatistics)
             }
             session = try TerminalSession.start()
@@ -91,7 +91,7 @@ public final class ScreenDisplay: Display, KeyInput {
 
     public func load(_ level: Level, banner: LevelBanner) throws {
         screen = nil
-        screen = try FramebufferScreen(level: level, sensorName: sensorName, width: output.width, height: output.height,
+        screen = try PixelGameView(level: level, sensorName: sensorName, width: output.width, height: output.height,
                                        path: output.name, showStatistics: showStatistics, banner: banner)
     }
 

@@ -4,7 +4,7 @@ import Game
 /// The two text rows: the status line on top (rewritten every frame; the
 /// damage tracking sends only the characters that changed, typically the
 /// tenths of the clock) and the key hints at the bottom (written at layout time).
-extension GameScreen {
+extension TerminalGameView {
     /// ` Title   12.3 s   caught 2   PAUSED` on the left, led by the size
     /// warning when the maze does not fit, and `sensor: <name>` on the right:
     /// the player is always told which sensor moves the ball. Red while the

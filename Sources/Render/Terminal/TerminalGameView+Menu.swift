@@ -4,7 +4,7 @@ import Game
 /// The menu box over the maze: a headline ("PAUSED", "You escaped in
 /// 12.34 s") over the items, the highlighted one marked and inverted.
 /// Drawn into the cells every frame while open; unchanged cells cost nothing.
-extension GameScreen {
+extension TerminalGameView {
     /// Where a menu's box goes, in cells, and the width its items take.
     struct MenuBox: Equatable {
         var left: Int, top: Int, width: Int, height: Int

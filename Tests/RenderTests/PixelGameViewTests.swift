@@ -9,7 +9,7 @@ import MotionCore
 @testable import Render
 
 @Suite("Framebuffer screen: composition and damage")
-struct FramebufferScreenTests {
+struct PixelGameViewTests {
     /// Snapshots of a game going on: the ball rolling, ghosts patrolling, the
     /// clock running, a catch, the pause menu opened and closed.
     func frames() -> [(WorldSnapshot, MenuState?)] {
@@ -28,8 +28,8 @@ struct FramebufferScreenTests {
 
     @Test("frame after frame, copying only the changed rectangles leaves the screen as a full repaint would")
     func damageIsComplete() throws {
-        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
-        let surface = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
+        let screen = try PixelGameView(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
+        let surface = PixelSurface(width: 400, height: 260, format: .xrgb8888)
         let sequence = frames()
         for (i, (snapshot, menu)) in sequence.enumerated() {
             for rect in screen.compose(snapshot, menu: menu) { surface.copy(rect, from: screen.picture) }
@@ -38,8 +38,8 @@ struct FramebufferScreenTests {
             for y in 0 ..< 260 { for x in 0 ..< 400 where surface.pixel(x: x, y: y) != screen.picture[x, y] { stale += 1 } }
             #expect(stale == 0, "frame \(i): \(stale) pixels not copied")
         }
-        let fresh = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
-        let expected = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
+        let fresh = try PixelGameView(level: Fixtures.level, sensorName: "test", width: 400, height: 260)
+        let expected = PixelSurface(width: 400, height: 260, format: .xrgb8888)
         for rect in fresh.compose(sequence.last!.0, menu: sequence.last!.1) { expected.copy(rect, from: fresh.picture) }
         var differing = 0
         for y in 0 ..< 260 { for x in 0 ..< 400 where surface.rawPixel(x: x, y: y) != expected.rawPixel(x: x, y: y) { differing += 1 } }
@@ -49,10 +49,10 @@ struct FramebufferScreenTests {
     @Test("while a menu is open the hint bar names the menu's keys, and the game's once it closes; as a fresh screen would draw it",
           arguments: [(400, 260), (200, 120)])
     func menuHints(width: Int, height: Int) throws {
-        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: width, height: height)
-        let surface = FramebufferSurface(width: width, height: height, format: .xrgb8888)
+        let screen = try PixelGameView(level: Fixtures.level, sensorName: "test", width: width, height: height)
+        let surface = PixelSurface(width: width, height: height, format: .xrgb8888)
         let bar = screen.layout.hintBar
-        func barPixels(_ surface: FramebufferSurface) -> [UInt32] {
+        func barPixels(_ surface: PixelSurface) -> [UInt32] {
             var pixels: [UInt32] = []
             for y in bar.y ..< bar.y + bar.height { for x in bar.x ..< bar.x + bar.width { pixels.append(surface.rawPixel(x: x, y: y)) } }
             return pixels
@@ -66,8 +66,8 @@ struct FramebufferScreenTests {
             world.snapshot(into: &s)
             for rect in screen.compose(s, menu: menu) { surface.copy(rect, from: screen.picture) }
             // What a screen made now, in one full repaint, shows.
-            let fresh = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: width, height: height)
-            let expected = FramebufferSurface(width: width, height: height, format: .xrgb8888)
+            let fresh = try PixelGameView(level: Fixtures.level, sensorName: "test", width: width, height: height)
+            let expected = PixelSurface(width: width, height: height, format: .xrgb8888)
             for rect in fresh.compose(s, menu: menu) { expected.copy(rect, from: fresh.picture) }
             #expect(barPixels(surface) == barPixels(expected), "frame \(i) (\(width)×\(height)): the hint bar differs from a fresh screen's")
             bars.append(barPixels(surface))
@@ -86,8 +86,8 @@ struct FramebufferScreenTests {
 
     @Test("a ball rolling across the maze costs a small part of a full frame's bytes")
     func smallDamage() throws {
-        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 800, height: 480)
-        let surface = FramebufferSurface(width: 800, height: 480, format: .rgb565)
+        let screen = try PixelGameView(level: Fixtures.level, sensorName: "test", width: 800, height: 480)
+        let surface = PixelSurface(width: 800, height: 480, format: .rgb565)
         var world = World(level: Fixtures.level, dt: 1.0 / 60)
         var full = 0, later = 0
         for i in 0 ..< 30 {
@@ -104,7 +104,7 @@ struct FramebufferScreenTests {
 
     @Test("when only the clock's tenths change, only their characters are copied, not the whole status bar")
     func clockCopiesItsDigits() throws {
-        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 800, height: 480)
+        let screen = try PixelGameView(level: Fixtures.level, sensorName: "test", width: 800, height: 480)
         var s = WorldSnapshot()
         s.elapsed = 1.2
         _ = screen.compose(s)
@@ -122,7 +122,7 @@ struct FramebufferScreenTests {
     @Test("with --stats the frame figures run across the hint bar whole, and KMS's flip figures take the sensor's place")
     func statisticsLayout() throws {
         let (width, height) = (1280, 800)
-        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: width, height: height,
+        let screen = try PixelGameView(level: Fixtures.level, sensorName: "test", width: width, height: height,
                                            showStatistics: true)
         _ = screen.compose(WorldSnapshot())
         let figures = Array("tick 62/140us  frame 16.7ms cost 0.21ms  age 3.1/5.0ms  dropped 0  sent 5075B/3".utf8)
@@ -148,7 +148,7 @@ struct FramebufferScreenTests {
         #expect(coloured(GamePalette.sensorText, in: layout.statusBar, from: width / 2, to: width) == 0,
                 "the sensor's name gave its place to the flip figures")
         if let path = ProcessInfo.processInfo.environment["TILTMAZE_TEST_PICTURE"] {
-            let surface = FramebufferSurface(width: width, height: height, format: .xrgb8888)
+            let surface = PixelSurface(width: width, height: height, format: .xrgb8888)
             _ = surface.copyAll(from: screen.picture)
             try PNGImage(width: width, height: height, pixels: surface.rgbBytes()).write(to: path)
         }
@@ -156,8 +156,8 @@ struct FramebufferScreenTests {
 
     /// The status bar's pixels of the opening frame with the sensor called `name`.
     func statusBar(sensorName name: String) throws -> (pixels: [RGB], sensorColoured: Int) {
-        let screen = try FramebufferScreen(level: Fixtures.level, sensorName: name, width: 400, height: 260)
-        let surface = FramebufferSurface(width: 400, height: 260, format: .xrgb8888)
+        let screen = try PixelGameView(level: Fixtures.level, sensorName: name, width: 400, height: 260)
+        let surface = PixelSurface(width: 400, height: 260, format: .xrgb8888)
         for rect in screen.compose(WorldSnapshot()) { surface.copy(rect, from: screen.picture) }
         let bar = screen.layout.statusBar
         var pixels: [RGB] = []
@@ -178,7 +178,7 @@ struct FramebufferScreenTests {
     @Test("a screen too small for the maze is refused, naming the node, its size and what is needed")
     func tooSmall() {
         #expect {
-            _ = try FramebufferScreen(level: Fixtures.level, sensorName: "test", width: 15, height: 30, path: "/dev/fb1")
+            _ = try PixelGameView(level: Fixtures.level, sensorName: "test", width: 15, height: 30, path: "/dev/fb1")
         } throws: { error in
             "\(error)".hasPrefix("/dev/fb1: 15×30 is too small for this maze (it needs at least 20×")
         }
