@@ -104,8 +104,10 @@ let package = Package(
         .target(name: "MotionCore", dependencies: ["LibC", "Handoff", "MotionMath"]),
         // What the player presses, as values: keyboard keys and controller buttons.
         .target(name: "Controls"),
-        // The device side: IIO, evdev and i2c-dev sources, discovery, access, sensor selection, gamepads.
-        .target(name: "MotionDevices", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
+        // The player's controllers through evdev: gamepads, joysticks, the Sense HAT joystick.
+        .target(name: "Gamepads", dependencies: ["LibC", "Controls", "Evdev"]),
+        // The device side: IIO, evdev and i2c-dev sources, discovery, access, sensor selection.
+        .target(name: "MotionDevices", dependencies: ["LibC", "MotionCore", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
         .target(name: "LinuxMotion", dependencies: ["LibC", "MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
@@ -118,13 +120,13 @@ let package = Package(
                                                 "SystemCalls"]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
-        .target(name: "Diagnostics", dependencies: ["LibC", "MotionDevices", "MotionCore", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "SystemCalls",
+        .target(name: "Diagnostics", dependencies: ["LibC", "MotionDevices", "Gamepads", "MotionCore", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "SystemCalls",
                                                     .product(name: "SystemPackage", package: "swift-system")]),
 
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "LibC", "MotionCore", "MotionDevices", "Controls", "Game", "Render", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
+                "LibC", "MotionCore", "MotionDevices", "Gamepads", "Controls", "Game", "Render", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -136,11 +138,12 @@ let package = Package(
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "Handoff", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["LibC", "MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Controls", "Handoff", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
+        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Handoff", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
         .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
+        .testTarget(name: "GamepadsTests", dependencies: ["Gamepads"]),
         .testTarget(name: "PNGTests", dependencies: ["LibC", "PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),

@@ -74,6 +74,8 @@ rules = {
     "LibC": only(),
     # Values only: they depend on nothing of the package.
     "Controls": only(),
+    # The player's controllers: evdev's face and the values of Controls, nothing of the motion side.
+    "Gamepads": only("Controls", "Evdev", "CEvdev", "SystemCalls", "CSystemCalls"),
     "Handoff": only(),
     "Realtime": only("SystemCalls", "CSystemCalls", "Handoff"),
     "SystemCalls": only("CSystemCalls"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
+import Gamepads
 import MotionDevices
 
 /// The evdev part of `doctor`: motion nodes, their gamepads, the Sense HAT

@@ -114,3 +114,16 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         return status.exitCode
     }
 }
+
+/// Runs `body`; an error it throws is said in one line on standard error
+/// and ends the program with the status its kind calls for. An exit status
+/// already reported inside passes through as it is.
+func reportingFailure<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let reported as ExitCode {
+        throw reported
+    } catch {
+        throw ExitStatus.report(error)
+    }
+}

@@ -27,12 +27,7 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 0 ... 999_999)
-        let level: Level
-        do {
-            level = try MazeGenerator.generate(seed: seed, width: size.width, height: size.height)
-        } catch {
-            throw ExitStatus.report(error)
-        }
+        let level = try reportingFailure { try MazeGenerator.generate(seed: seed, width: size.width, height: size.height) }
         let text = LevelText.render(level, comment: "TiltMaze level: tiltmaze generate --seed \(seed) --size \(size.width)x\(size.height)")
         guard let out else {
             print(text, terminator: "")

@@ -156,12 +156,7 @@ struct Monitor: ParsableCommand {
 
     /// Every sample of the recording at `path`, fused, as fast as the output takes them.
     func printReplay(_ path: String) throws {
-        let recording: Recording
-        do {
-            recording = try RecordingFile.load(path)
-        } catch {
-            throw ExitStatus.report(error)
-        }
+        let recording = try reportingFailure { try RecordingFile.load(path) }
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
         var output = ""
         output.reserveCapacity(1 << 16)

@@ -4,6 +4,7 @@ import ArgumentParser
 import Evdev
 import FoundationEssentials
 import Game
+import Gamepads
 import IIO
 import MotionCore
 import MotionDevices
@@ -136,20 +137,16 @@ func modelLoop<M: MotionModel>(_ model: M, on chosen: ChosenSource, name: String
 /// are reported in one line and end the program with the status their kind calls for.
 func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplaySelection,
                               _ make: (ChosenSource, String) -> (S, () -> Void)) throws {
-    do {
+    try reportingFailure {
         let chosen = try sensor.makeSource(defaultRate: 100)
         let displays = try OpenDisplays(selection, level: nil, sensorDescription: chosen.description, showStatistics: false)
         defer { displays.restore() }
         let (screen, finished) = make(chosen, chosen.description + displays.label)
-        let pads = PadControls(nodes: SensorDiscovery.inputNodes())
+        let pads = PadControls(paths: SensorDiscovery.inputNodes().filter { !$0.isMotionSensor }.map(\.path))
         let display = displays.display
         let failure = try PanelLoop.run(screen, display: display, input: display, source: chosen.source, pads: [pads])
         finished()
         displays.restore()
         if let reason = failure { throw ExitStatus.report(reason, as: .sensorFailed) }
-    } catch let error as ExitCode {
-        throw error
-    } catch {
-        throw ExitStatus.report(error)
     }
 }

@@ -4,6 +4,7 @@ import ArgumentParser
 import Evdev
 import FoundationEssentials
 import Game
+import Gamepads
 import IIO
 import MotionCore
 import MotionDevices
@@ -135,19 +136,14 @@ struct Play: ParsableCommand {
         let level = playlist.level
         if headless, case .replay(let path) = sensor.source {
             // No stored calibration: the outcome depends on the file alone.
-            do {
-                let recording = try RecordingFile.load(path)
-                print(HeadlessGame.run(level: level, samples: recording.samples, rate: physicsRate).jsonLine)
-                return
-            } catch {
-                throw ExitStatus.report(error)
-            }
+            let recording = try reportingFailure { try RecordingFile.load(path) }
+            print(HeadlessGame.run(level: level, samples: recording.samples, rate: physicsRate).jsonLine)
+            return
         }
 
-        let outcome: GameSession.Outcome
         var calibration: StoredCalibration?
         var displaySummaries: [String] = []
-        do {
+        let outcome = try reportingFailure { () throws -> GameSession.Outcome in
             let chosen = try sensor.makeSource(defaultRate: 200)
             calibration = StoredCalibration(for: chosen.source, environment: ProcessInfo.processInfo.environment,
                                             report: printError)
@@ -162,14 +158,12 @@ struct Play: ParsableCommand {
             let display = displays.display
             let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate,
                                       estimator: calibration?.estimator() ?? TiltEstimator())
-            let pads = PadControls(nodes: SensorDiscovery.inputNodes())
+            let pads = PadControls(paths: SensorDiscovery.inputNodes().filter { !$0.isMotionSensor }.map(\.path))
             let size = displays.framebufferSize ?? (1280, 800)
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                           width: size.width, height: size.height, limit: screenshotLimit)
-            outcome = try FrameLoop(display: display, physics: physics, feed: SensorFeed(chosen), pads: [pads],
-                                    playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
-        } catch {
-            throw ExitStatus.report(error)
+            return try FrameLoop(display: display, physics: physics, feed: SensorFeed(chosen), pads: [pads],
+                                 playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
         }
         calibration?.save(outcome.calibration)
         for line in displaySummaries { printError(line) }
@@ -189,21 +183,13 @@ extension PlayerStyle: ExpressibleByArgument {}
 /// The level at `path` (the bundled one when nil); a file that cannot be
 /// read (66) or does not parse (65) is reported and ends the program.
 func loadLevel(_ path: String?) throws -> Level {
-    do {
-        return try LevelFile.load(path)
-    } catch {
-        throw ExitStatus.report(error)
-    }
+    try reportingFailure { try LevelFile.load(path) }
 }
 
 /// The levels of a campaign folder; a folder that cannot be used (66) or a
 /// level in it that does not parse (65) is reported and ends the program.
 func loadCampaign(_ folder: String) throws -> [Level] {
-    do {
-        return try LevelFolder.load(folder)
-    } catch {
-        throw ExitStatus.report(error)
-    }
+    try reportingFailure { try LevelFolder.load(folder) }
 }
 
 func printError(_ message: String) {

@@ -37,12 +37,7 @@ struct Record: ParsableCommand {
         let chosen = try startedSource(sensor, defaultRate: 200)
         let sensor = chosen.source
         defer { sensor.stop() }
-        let writer: RecordingWriter
-        do {
-            writer = try RecordingWriter(path: file, header: RecordingHeader(recording: sensor))
-        } catch {
-            throw ExitStatus.report(error)
-        }
+        let writer = try reportingFailure { try RecordingWriter(path: file, header: RecordingHeader(recording: sensor)) }
         printError("recording \(chosen.description) to \(file); Ctrl-C stops and saves")
 
         let isTTY = StandardStream.error.isTerminal

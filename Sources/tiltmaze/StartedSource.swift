@@ -9,13 +9,11 @@ import SystemCalls
 /// the program with the status its kind calls for. The caller stops the source.
 func startedSource(_ options: SourceOptions, defaultRate: Double,
                    announce: (ChosenSource) -> Void = { _ in }) throws -> ChosenSource {
-    do {
+    try reportingFailure {
         let chosen = try options.makeSource(defaultRate: defaultRate)
         StopSignals.install()
         announce(chosen)
         try chosen.source.start()
         return chosen
-    } catch {
-        throw ExitStatus.report(error)
     }
 }

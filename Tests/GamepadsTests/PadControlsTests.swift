@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
-import MotionDevices
+import Gamepads
 
 @Suite("Gamepad and Sense HAT controls")
 struct PadControlsTests {

@@ -26,12 +26,13 @@ public final class PadControls: PadSource {
     /// The names of the controls in use, for the player.
     public var names: [String] { pads.map(\.device.name) }
 
-    /// Opens the nodes in `nodes` (non-motion ones) that are gamepads or
-    /// the Sense HAT joystick and this user may read.
-    public init(nodes: [InputNode]) {
+    /// Opens the event nodes at `paths` that are gamepads or the Sense HAT
+    /// joystick and this user may read (a motion sensor's node is none of them:
+    /// the caller, which finds the nodes, leaves those out).
+    public init(paths: [String]) {
         events.initialize(repeating: EvdevEvent(type: .syn, code: 0, value: 0, time: 0))
-        for node in nodes where !node.isMotionSensor {
-            guard let device = try? EvdevDevice(path: node.path) else { continue }
+        for path in paths {
+            guard let device = try? EvdevDevice(path: path) else { continue }
             if Self.isSenseHatJoystick(device) {
                 try? device.grab()
                 pads.append(Pad(device: device, isSenseHat: true))
