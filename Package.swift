@@ -29,7 +29,7 @@ var products: [Product] = [
 // modules products too. They are not an API: no other package should set it.
 if Context.environment["TILTMAZE_BENCHMARKS"] == "1" {
     products += ["Handoff", "Realtime", "SystemCalls", "MotionMath", "MotionCore", "MotionDevices", "Controls", "Game", "Render",
-                 "Session", "PNG", "IIO", "Evdev", "DRM", "Fbdev"].map { .library(name: $0, targets: [$0]) }
+                 "Displays", "Session", "PNG", "IIO", "Evdev", "DRM", "Fbdev"].map { .library(name: $0, targets: [$0]) }
 }
 
 let package = Package(
@@ -111,12 +111,15 @@ let package = Package(
         .target(name: "LinuxMotion", dependencies: ["LibC", "MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
         .target(name: "Game", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
-        // Pictures and their back ends: the terminal, framebuffers, KMS, the Sense HAT; the display and key seams.
-        .target(name: "Render", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "Fbdev", "DRM",
-                                               .product(name: "SystemPackage", package: "swift-system")]),
+        // Pictures: a snapshot, a menu or a panel made into pixels or terminal cells, and the changed parts. No device.
+        .target(name: "Render", dependencies: ["LibC", "Game", "MotionCore"]),
+        // Where the pictures go, and where the keys come from: the display and key seams and their
+        // back ends (the terminal, fbdev, KMS, the Sense HAT, PNG files), the console taken and given back.
+        .target(name: "Displays", dependencies: ["LibC", "Render", "Game", "MotionCore", "Controls", "Realtime", "SystemCalls", "PNG", "Fbdev", "DRM",
+                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // One sitting, owning the pipeline between the sensor and the screen: the source and the
         // physics or model thread started, the frames paced, keys to the game and the board, calibration kept.
-        .target(name: "Session", dependencies: ["LibC", "Game", "Render", "MotionCore", "MotionDevices", "Controls", "Handoff", "Realtime",
+        .target(name: "Session", dependencies: ["LibC", "Game", "Render", "Displays", "MotionCore", "MotionDevices", "Controls", "Handoff", "Realtime",
                                                 "SystemCalls"]),
 
         // `tiltmaze doctor` and `devices`: what the machine offers, and what to do about it.
@@ -126,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "LibC", "MotionCore", "MotionDevices", "Gamepads", "Controls", "Game", "Render", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
+                "LibC", "MotionCore", "MotionDevices", "Gamepads", "Controls", "Game", "Render", "Displays", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -140,9 +143,9 @@ let package = Package(
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
         .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Handoff", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
         .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
+        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Displays", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
-        .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "Render", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
+        .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "Render", "Displays", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
         .testTarget(name: "GamepadsTests", dependencies: ["Gamepads"]),
         .testTarget(name: "PNGTests", dependencies: ["LibC", "PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
@@ -151,7 +154,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["LibC", "Evdev", "MockDevices", "CEvdev", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "SystemCalls", "MotionDevices", "MotionCore", "IIO", "MockDevices", "PNG", "TestSupport"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "Displays", "SystemCalls", "MotionDevices", "MotionCore", "IIO", "MockDevices", "PNG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

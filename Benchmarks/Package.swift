@@ -72,8 +72,8 @@ let package = Package(
 
         benchmark("RingThroughput", root: ["Handoff", "MotionCore", "Realtime", "SystemCalls"], local: ["AtomicsRing"]),
         benchmark("PhysicsStep", root: ["Game", "MotionCore", "Handoff"], local: ["BenchmarkSupport"]),
-        benchmark("HotPathAllocations", root: ["Game", "MotionCore", "MotionDevices", "IIO", "Handoff", "Realtime", "Render", "Session"], local: ["BenchmarkSupport"]),
-        benchmark("RenderFrame", root: ["Render", "Fbdev", "Game", "MotionCore"], local: ["BenchmarkSupport"]),
+        benchmark("HotPathAllocations", root: ["Game", "MotionCore", "MotionDevices", "IIO", "Handoff", "Realtime", "Render", "Displays", "Session"], local: ["BenchmarkSupport"]),
+        benchmark("RenderFrame", root: ["Render", "Displays", "Fbdev", "Game", "MotionCore"], local: ["BenchmarkSupport"]),
         // Issue 3: demultiplex-and-convert cost of a 7-channel MPU-6050 scan.
         benchmark("IIOScanDecode", root: ["IIO", "MotionCore", "MotionDevices"]),
         // Issue 3: scan written to a umockdev device node → sample in the ring.

@@ -55,17 +55,20 @@ def only(*allowed):
 rules = {
     "tiltmaze": test_only,
     # doctor and devices: what the machine offers; never the game or its screens.
-    "Diagnostics": {"Render", "Session", "Game", "tiltmaze"} | test_only,
+    "Diagnostics": {"Render", "Displays", "Session", "Game", "tiltmaze"} | test_only,
     # The session: between the sensor side and the screens, owning the pipeline (its rule on
     # what it may use directly is below).
     "Session": {"Diagnostics", "tiltmaze", "LinuxMotion"} | test_only,
-    # Pictures and back ends: no sensor library, no session; device calls only through the display wrappers.
-    "Render": sensor_side | {"Session", "Diagnostics", "tiltmaze"} | test_only,
+    # Pictures: no device of any kind, no file format; only the game's values made into pixels and cells.
+    # (It reaches the system-call seam only through the game's own modules: see direct_forbidden.)
+    "Render": sensor_side | display_side | {"PNG", "CPNG", "Displays", "Session", "Diagnostics", "tiltmaze"} | test_only,
+    # Where pictures go and keys come from: no sensor library, no session; device calls only through the display wrappers.
+    "Displays": sensor_side | {"Session", "Diagnostics", "tiltmaze", "LinuxMotion"} | test_only,
     # The game: no device and no screen.
-    "Game": sensor_side | display_side | {"Render", "Session", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
-    "MotionDevices": display_side | {"Render", "Session", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze", "LinuxMotion"} | test_only,
+    "Game": sensor_side | display_side | {"Render", "Displays", "Session", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
+    "MotionDevices": display_side | {"Render", "Displays", "Session", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze", "LinuxMotion"} | test_only,
     # The library for other programs: the motion stack only, never the game, its screens or this tool.
-    "LinuxMotion": display_side | {"Render", "Session", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
+    "LinuxMotion": display_side | {"Render", "Displays", "Session", "Game", "Diagnostics", "PNG", "CPNG", "tiltmaze"} | test_only,
     # Pure Swift: samples, filters, the board's physics; no C at all, ours included.
     "MotionCore": only("Handoff", "MotionMath"),
     # Vectors and rotations: nothing else at all.
@@ -92,7 +95,7 @@ rules = {
     "MotionCoreTests": sensor_side | display_side,
 }
 # Modules above the wrappers call no C library themselves: only through a wrapper.
-direct_c_forbidden = {"Render", "Session", "Diagnostics", "Game", "MotionDevices", "MotionCore", "MotionMath", "LinuxMotion", "tiltmaze"}
+direct_c_forbidden = {"Render", "Displays", "Session", "Diagnostics", "Game", "MotionDevices", "MotionCore", "MotionMath", "LinuxMotion", "tiltmaze"}
 
 failed = False
 
@@ -113,11 +116,13 @@ for module, forbidden in rules.items():
         fail(f"{module} reaches {', '.join(sorted(bad))}: see ARCHITECTURE.md, Modules")
 # The session reaches the devices only through what is handed to it: the sources of
 # MotionDevices and the back ends of Render, made by the tool. It names no device library.
-direct_forbidden = {"Session": {"IIO", "Evdev", "I2C", "Fbdev", "DRM", "PNG"}}
+direct_forbidden = {"Session": {"IIO", "Evdev", "I2C", "Fbdev", "DRM", "PNG"},
+                    # Pictures make no system call, keep no clock and read no key themselves.
+                    "Render": {"SystemCalls", "CSystemCalls", "Realtime", "Controls"}}
 for module, forbidden in direct_forbidden.items():
     bad = set(direct(module)) & forbidden
     if bad:
-        fail(f"{module} depends on {', '.join(sorted(bad))} directly: it takes sources and back ends made above it (ARCHITECTURE.md, Modules)")
+        fail(f"{module} depends on {', '.join(sorted(bad))} directly: see its rule in ARCHITECTURE.md, Modules")
 for module in direct_c_forbidden:
     bad = set(direct(module)) & c_modules
     if bad:
@@ -177,13 +182,13 @@ for root in ("Sources", "Tests"):
             if match:
                 fail(f"{source}:{number}: imports {match.group(1)} itself: import LibC, the one module that chooses the platform's C library")
 
-# Render draws; the device calls (ioctl, mmap) are the display wrappers' job.
+# Render draws and Displays sends; the device calls (ioctl, mmap) are the display wrappers' job.
 device_call = re.compile(r"\b(ioctl|mmap|munmap)\(|\.control\(")
-for source in sorted(pathlib.Path("Sources/Render").rglob("*.swift")):
+for source in sorted([*pathlib.Path("Sources/Render").rglob("*.swift"), *pathlib.Path("Sources/Displays").rglob("*.swift")]):
     for number, line in enumerate(source.read_text().splitlines(), 1):
         code = line.split("//", 1)[0]
         if device_call.search(code):
-            fail(f"{source}:{number}: a device call in Render: put it in Fbdev or DRM")
+            fail(f"{source}:{number}: a device call in {source.parts[1]}: put it in Fbdev or DRM")
 if failed:
     sys.exit(1)
 print(f"module layers: ok ({', '.join(rules)})")

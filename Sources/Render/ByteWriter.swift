@@ -6,39 +6,39 @@
 ///
 /// Capacity is the caller's promise (checked in debug builds only), which is
 /// what keeps the per-byte cost to a store and an increment.
-struct ByteWriter {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    private(set) var count = 0
+package struct ByteWriter {
+    package let base: UnsafeMutablePointer<UInt8>
+    package let capacity: Int
+    package private(set) var count = 0
 
-    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    package init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.init(base: buffer.baseAddress!, capacity: buffer.count)
     }
 
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    mutating func reset() { count = 0 }
+    package mutating func reset() { count = 0 }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         assert(count < capacity, "ByteWriter overflow: the worst-case size was underestimated")
         base[count] = byte
         count &+= 1
     }
 
-    mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
         assert(count + n <= capacity, "ByteWriter overflow: the worst-case size was underestimated")
         (base + count).update(from: text.utf8Start, count: n)
         count &+= n
     }
 
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard let start = text.baseAddress, !text.isEmpty else { return }
         assert(count + text.count <= capacity, "ByteWriter overflow: the worst-case size was underestimated")
         (base + count).update(from: start, count: text.count)
@@ -46,7 +46,7 @@ struct ByteWriter {
     }
 
     /// A non-negative integer in decimal, without leading zeros.
-    mutating func appendDecimal(_ value: Int) {
+    package mutating func appendDecimal(_ value: Int) {
         var v = max(value, 0)
         var digits = 1
         var scale = 1
@@ -59,7 +59,7 @@ struct ByteWriter {
     }
 
     /// A non-negative integer padded with leading zeros to at least `width` digits.
-    mutating func appendDecimal(_ value: Int, width: Int) {
+    package mutating func appendDecimal(_ value: Int, width: Int) {
         var digits = 1
         var v = max(value, 0)
         while v >= 10 { v /= 10; digits &+= 1 }
@@ -69,7 +69,7 @@ struct ByteWriter {
 
     /// One scalar as UTF-8 (1…4 bytes).
     @inline(__always)
-    mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+    package mutating func appendUTF8(_ scalar: Unicode.Scalar) {
         let v = scalar.value
         switch v {
         case 0 ..< 0x80:
@@ -91,7 +91,7 @@ struct ByteWriter {
 
     /// Seconds with a fixed number of decimals, truncated (a running clock
     /// should not show a tenth before it has passed): 12.34 → "12.3".
-    mutating func appendSeconds(_ seconds: Double, decimals: Int) {
+    package mutating func appendSeconds(_ seconds: Double, decimals: Int) {
         var scale = 1
         for _ in 0 ..< decimals { scale &*= 10 }
         // Clamp so NaN, negatives and absurd values cannot trap the conversion.

@@ -10,7 +10,7 @@ public final class Canvas {
     public private(set) var width: Int
     public private(set) var height: Int
     /// Row-major pixels; `capacity >= width * height`.
-    @usableFromInline var pixels: UnsafeMutableBufferPointer<RGB>
+    @usableFromInline package var pixels: UnsafeMutableBufferPointer<RGB>
 
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "canvas size must not be negative")

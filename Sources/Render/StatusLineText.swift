@@ -7,7 +7,11 @@ import Game
 /// `12.3 s  best 9.87 s  lives 3  score 40  pellets 5`, then `  PAUSED`
 /// while paused, unless a notice (a controller gone away) takes that place.
 /// Written into the caller's `ByteWriter`: no allocation.
-enum StatusLineText {
+public enum StatusLineText {
+    /// What stands between the sensor's name and the screen's in the
+    /// status line's label: a screen short of room drops what follows it.
+    public static let labelSeparator = " · "
+
     static func figures(_ snapshot: WorldSnapshot, best: Double?, hasNotice: Bool, into w: inout ByteWriter) {
         w.appendSeconds(snapshot.elapsed, decimals: 1)
         w.append(" s")

@@ -3,6 +3,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Diagnostics
+import Displays
 import Render
 
 struct Doctor: ParsableCommand {

@@ -4,6 +4,7 @@ import ArgumentParser
 import Game
 import MotionDevices
 import Realtime
+import Displays
 import Render
 import SystemCalls
 import LibC
@@ -83,7 +84,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
             } else {
                 self = .unavailable
             }
-        case is TerminalError:
+        case is TerminalError, is PictureTooSmall:
             self = .unavailable
         case is LevelError:
             self = .badInput

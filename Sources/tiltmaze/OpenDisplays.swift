@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import FoundationEssentials
 import Game
+import Displays
 import Render
 import SystemCalls
 

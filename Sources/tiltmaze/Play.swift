@@ -8,6 +8,7 @@ import Gamepads
 import IIO
 import MotionCore
 import MotionDevices
+import Displays
 import Render
 import Session
 import SystemCalls

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import ArgumentParser
 import MotionDevices
+import Displays
 import Render
 
 extension SensorRequest: ExpressibleByArgument {

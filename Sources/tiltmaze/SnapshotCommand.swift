@@ -3,6 +3,7 @@
 import Fbdev
 import ArgumentParser
 import Game
+import Displays
 import Render
 
 struct SnapshotCommand: ParsableCommand {

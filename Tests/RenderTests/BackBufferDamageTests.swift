@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import Fbdev
+@testable import Displays
 @testable import Render
 
 @Suite("Double-buffered damage: what a KMS back buffer needs before its flip")

@@ -3,6 +3,7 @@
 import LibC
 import Testing
 import TestSupport
+@testable import Displays
 @testable import Render
 
 /// How the forked child crashes.

@@ -5,6 +5,7 @@ import Testing
 import Foundation
 import Game
 import PNG
+@testable import Displays
 @testable import Render
 
 /// The framebuffer renderer's opening frame of the bundled level in every

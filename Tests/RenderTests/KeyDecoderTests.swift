@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import Controls
+@testable import Displays
 import Render
 
 @Suite("Key decoding")

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Fbdev
 import Testing
+@testable import Displays
 @testable import Render
 
 @Suite("Framebuffer pixel formats")

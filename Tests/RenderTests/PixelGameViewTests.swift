@@ -6,6 +6,7 @@ import PNG
 import Controls
 import Game
 import MotionCore
+@testable import Displays
 @testable import Render
 
 @Suite("Framebuffer screen: composition and damage")

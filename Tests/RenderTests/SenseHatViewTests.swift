@@ -5,6 +5,7 @@ import Testing
 import Game
 import MotionCore
 import LibC
+@testable import Displays
 @testable import Render
 
 @Suite("Sense HAT LED matrix view")

@@ -4,6 +4,7 @@ import LibC
 import Testing
 import Controls
 import Game
+@testable import Displays
 @testable import Render
 import TestSupport
 

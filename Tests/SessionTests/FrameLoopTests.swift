@@ -6,6 +6,7 @@ import Controls
 import Game
 import MotionCore
 import Realtime
+import Displays
 @testable import Render
 import PNG
 import Foundation

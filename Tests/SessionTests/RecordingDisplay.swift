@@ -6,6 +6,7 @@ import Game
 import Handoff
 import MotionCore
 import Realtime
+import Displays
 import Render
 import Synchronization
 import TestSupport

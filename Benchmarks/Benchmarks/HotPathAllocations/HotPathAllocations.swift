@@ -11,6 +11,7 @@ import MotionDevices
 import Handoff
 import Realtime
 import Render
+import Displays
 import Session
 
 // Heap allocations on the hot paths in steady state; the target is zero.

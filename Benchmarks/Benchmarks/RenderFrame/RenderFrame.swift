@@ -6,6 +6,7 @@ import BenchmarkSupport
 import Game
 import MotionCore
 import Render
+import Displays
 import Fbdev
 #if canImport(Glibc)
 import Glibc

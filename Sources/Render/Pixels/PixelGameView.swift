@@ -47,10 +47,10 @@ public final class PixelGameView {
     /// Lays `level` out on a `width`×`height` screen. Fails when the screen
     /// cannot show every cell at one pixel or more.
     public init(level: Level, sensorName: String, width: Int, height: Int, path: String = "framebuffer",
-                showStatistics: Bool = false, banner: LevelBanner? = nil) throws(DisplayError) {
+                showStatistics: Bool = false, banner: LevelBanner? = nil) throws(PictureTooSmall) {
         guard let layout = PixelLayout(levelWidth: level.width, levelHeight: level.height, width: width, height: height) else {
             let needed = PixelLayout.minimumSize(levelWidth: level.width, levelHeight: level.height)
-            throw .tooSmall(path: path, width: width, height: height, needed: needed)
+            throw PictureTooSmall(path: path, width: width, height: height, neededWidth: needed.width, neededHeight: needed.height)
         }
         self.level = level
         self.layout = layout

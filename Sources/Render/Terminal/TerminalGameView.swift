@@ -79,9 +79,9 @@ public final class TerminalGameView {
         drawFooter()
     }
 
-    /// How many scalars of `label` come before the screen's part (`DisplayRequest.Choice.labelSeparator`).
+    /// How many scalars of `label` come before the screen's part (`StatusLineText.labelSeparator`).
     static func sensorPart(of label: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
-        let separator = Array(DisplayRequest.Choice.labelSeparator.unicodeScalars)
+        let separator = Array(StatusLineText.labelSeparator.unicodeScalars)
         guard label.count >= separator.count else { return label.count }
         for start in 0 ... label.count - separator.count where Array(label[start ..< start + separator.count]) == separator {
             return start

@@ -4,15 +4,15 @@
 /// pixels a cell, so the square moves in half-cell steps vertically) on the
 /// left, the text on the right, or under the arena when the terminal is narrow.
 /// The damage-tracked screen sends only the cells that changed.
-final class TerminalPanelPainter {
-    let screen: CellGrid
+package final class TerminalPanelPainter {
+    package let screen: CellGrid
     private let arena = Canvas(width: 1, height: 1)
 
-    init(screen: CellGrid) {
+    package init(screen: CellGrid) {
         self.screen = screen
     }
 
-    func paint(_ panel: Panel) -> UnsafeRawBufferPointer {
+    package func paint(_ panel: Panel) -> UnsafeRawBufferPointer {
         let columns = screen.columns, rows = screen.rows
         screen.fillCells(column: 0, row: 0, width: columns, height: rows, background: GamePalette.margin)
         text(panel.title, column: 1, row: 0, fg: GamePalette.statusText, bg: GamePalette.statusBackground, fill: columns)

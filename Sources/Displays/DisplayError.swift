@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Fbdev
 import SystemCalls
 import LibC
 
-/// Why a framebuffer cannot be drawn on; each says what to do next.
+/// Why a display (a framebuffer, a KMS card, the Sense HAT's matrix) cannot
+/// be drawn on; each says what to do next.
 public enum DisplayError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The pixels cannot be written as colours, and why.
     case format(path: String, PixelFormatError)
@@ -12,8 +14,6 @@ public enum DisplayError: Error, CustomStringConvertible, Equatable, Sendable {
     case device(path: String, operation: String, errno: Int32, advice: String?)
     /// A display that is not there, and what to do.
     case missing(String)
-    /// Too small to draw the maze with at least one pixel per cell.
-    case tooSmall(path: String, width: Int, height: Int, needed: (width: Int, height: Int))
 
     /// A wrapper's failure, with this program's advice where the errno calls for it.
     init(_ error: DeviceError) {
@@ -35,8 +35,6 @@ public enum DisplayError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): cannot \(operation): \(reason) (errno \(errno))" + (advice.map { "; \($0)" } ?? "")
         case .missing(let text):
             return text
-        case .tooSmall(let path, let width, let height, let needed):
-            return "\(path): \(width)×\(height) is too small for this maze (it needs at least \(needed.width)×\(needed.height) pixels)"
         }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Fbdev
 import Game
 import PNG
@@ -12,7 +13,7 @@ public enum Snapshot {
     /// The level's opening frame (ball at the start, ghosts at their first
     /// waypoints, the clock at zero) on a `width`×`height` screen in `format`.
     public static func openingFrame(of level: Level, width: Int, height: Int, format: PixelFormat,
-                                    lineLength: Int? = nil, sensorName: String = "simulated board") throws(DisplayError)
+                                    lineLength: Int? = nil, sensorName: String = "simulated board") throws(PictureTooSmall)
         -> PixelSurface {
         var snapshot = WorldSnapshot()
         World(level: level, dt: 1.0 / 240).snapshot(into: &snapshot)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Realtime
+import Render
 
 /// What `play --stats` shows: how late the physics thread wakes, how long
 /// frames are apart and take, how old the newest sample is when its frame
@@ -80,7 +81,7 @@ public final class FrameStatistics {
     }
 
     /// "p50/p99" of a window, or "-/-" when it is empty.
-    static func pair(_ window: LatencyWindow, divisor: Double, decimals: Int, into w: inout ByteWriter) {
+    package static func pair(_ window: LatencyWindow, divisor: Double, decimals: Int, into w: inout ByteWriter) {
         value(window.percentile(0.5), divisor: divisor, decimals: decimals, into: &w)
         w.append(UInt8(ascii: "/"))
         value(window.percentile(0.99), divisor: divisor, decimals: decimals, into: &w)

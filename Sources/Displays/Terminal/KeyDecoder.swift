@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Controls
+
 /// Turns the bytes a raw-mode terminal sends into `Key`s.
 ///
 /// A read can end in the middle of an escape sequence (`ESC` in one read,

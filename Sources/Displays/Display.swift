@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Controls
 import Game
 
@@ -66,16 +67,3 @@ extension KeyInput {
 /// terminal, a console's screen of pixels, the Sense HAT with its joystick).
 /// The session holds the two roles apart; a back end is made as one.
 public typealias DisplayBackEnd = Display & KeyInput
-
-/// What one `Display.draw` sent to the screen.
-public struct DrawnFrame: Sendable, Equatable {
-    /// Bytes written (escape codes, or pixels' bytes); 0 when nothing changed.
-    public var bytes: Int
-    /// The pieces they went in: rectangles copied to a framebuffer, writes to a terminal.
-    public var pieces: Int
-
-    public init(bytes: Int, pieces: Int? = nil) {
-        self.bytes = bytes
-        self.pieces = pieces ?? (bytes > 0 ? 1 : 0)
-    }
-}

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
+
 /// What a double-buffered output must copy into its back buffer so that,
 /// once flipped, it shows the picture: the back buffer is the frame before
 /// last, so it lacks both the last frame's changes and this frame's. Copying

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
+
 /// Where a display that composes pixels shows them: a framebuffer's memory
 /// (`FbdevOutput`) or a pair of KMS buffers flipped at the vertical blank
 /// (`KMSOutput`). The picture is composed once, at the output's size, by

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import DRM
 import Fbdev
 import SystemPackage
@@ -157,7 +158,6 @@ extension DisplayRequest.Choice {
         }
     }
 
-    /// What stands between the sensor's name and the screen's in the
-    /// status line's label: a screen short of room drops what follows it.
-    public static let labelSeparator = " · "
+    /// What stands between the sensor's name and the screen's in the label (the status line's own).
+    public static let labelSeparator = StatusLineText.labelSeparator
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Render
 import Fbdev
+
 /// Pixels in a framebuffer's memory: `height` rows `lineLength` bytes apart
 /// (padding at a row's end is left alone), each pixel in `format`. The
 /// memory is a mapped device (`FramebufferDevice`) or plain memory this
