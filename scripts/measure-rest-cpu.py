@@ -17,9 +17,17 @@ often each thread was put on a CPU (`schedstat`'s third field) and what a
 run cost on average say how much is the work and how much the wake-up: a
 thread that sleeps to a deadline pays for the wake-up however little it does.
 
-    scripts/measure-rest-cpu.py .build/release/tiltmaze [OTHER_BINARY ...] [--seconds 30] [--rounds 3]
+    scripts/measure-rest-cpu.py .build/release/tiltmaze [OTHER_BINARY ...] [--seconds 30] [--rounds 3] [--floor]
+
+With --floor it also measures, in the same rounds, what the game's three
+wake-ups cost with no work at all: three processes that only sleep to
+absolute deadlines at the physics' 240 Hz, the simulated sensor's 200 Hz
+and the frames' 60 Hz (timer slack 10 µs, as the game's periodic threads
+ask). On a virtual machine a wake-up from idle is dear, and this floor is
+most of a game at rest.
 """
 import argparse
+import ctypes
 import os
 import shutil
 import statistics
@@ -94,11 +102,52 @@ def measure(binary, seconds, home):
     return figures
 
 
+FLOOR_RATES = {"floor 240 Hz": 240, "floor 200 Hz": 200, "floor 60 Hz": 60}
+
+
+def idle_waker(rate, seconds):
+    """Sleeps to absolute deadlines `rate` times a second and does nothing else (a child process)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(29, ctypes.c_ulong(10_000), 0, 0, 0)  # PR_SET_TIMERSLACK
+    period = 1e9 / rate
+    start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    for i in range(1, int(rate * seconds) + 1):
+        left = start + i * period - time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+        if left > 0:
+            time.sleep(left / 1e9)
+
+
+def measure_floor(seconds):
+    """What the three idle wakers cost, by the same /proc reading as the game's threads."""
+    children = {name: subprocess.Popen([sys.executable, __file__, "--idle-waker", str(rate), str(seconds + 1)])
+                for name, rate in FLOOR_RATES.items()}
+    time.sleep(0.5)
+    before = {name: thread_times(child.pid) for name, child in children.items()}
+    start = time.monotonic()
+    time.sleep(seconds)  # the window measured
+    after = {name: thread_times(child.pid) for name, child in children.items()}
+    elapsed = time.monotonic() - start
+    figures = {}
+    for name, child in children.items():
+        (ns, ticks, runs), = after[name].values()
+        (ns0, ticks0, runs0), = before[name].values()
+        woken = max(runs - runs0, 1)
+        figures[name] = (100 * (ns - ns0) / 1e9 / elapsed, 100 * (ticks - ticks0) / TICKS / elapsed,
+                         woken / elapsed, (ns - ns0) / 1e3 / woken)
+    for child in children.values():
+        child.wait()
+    return figures
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--idle-waker":
+        idle_waker(float(sys.argv[2]), float(sys.argv[3]))
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binaries", nargs="+")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--floor", action="store_true", help="also measure three idle wakers at the game's rates")
     args = parser.parse_args()
     if not shutil.which("tmux"):
         sys.exit("measure-rest-cpu: needs tmux (sudo apt-get install tmux)")
@@ -106,6 +155,8 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit(f"measure-rest-cpu: {binary} is not an executable: build it first (make release)")
     runs = {b: [] for b in args.binaries}
+    if args.floor:
+        runs["floor"] = []
     with tempfile.TemporaryDirectory(prefix="tiltmaze-rest-cpu.") as home:
         os.makedirs(home + "/state/tiltmaze")
         with open(home + "/state/tiltmaze/progress.json", "w") as f:
@@ -118,6 +169,8 @@ def main():
                 runs[binary].append(figures)
                 total = sum(f[0] for f in figures.values())
                 print(f"round {r + 1}: {binary}: {total:.2f} % of a core", file=sys.stderr)
+            if args.floor:
+                runs["floor"].append(measure_floor(args.seconds))
     for binary, rounds in runs.items():
         names = sorted({n for figures in rounds for n in figures})
         print(f"{binary}: median of {len(rounds)} rounds of {args.seconds:g} s")

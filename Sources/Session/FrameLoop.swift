@@ -34,6 +34,8 @@ public final class FrameLoop {
     public let frameLateness = LatencyHistogram()
     /// Where F12 saves pictures; nil: F12 does nothing.
     let screenshots: Screenshots?
+    /// The sensor's stored calibration, saved when the game ends; nil keeps nothing.
+    let calibration: StoredCalibration?
 
     /// - Parameters:
     ///   - input: where the keys come from (the display's own, for every back end of ours).
@@ -42,8 +44,10 @@ public final class FrameLoop {
     ///   - showStatistics: keep the `--stats` figures and show them on the display.
     public init(display: any Display, input: any KeyInput, session: GameSession, source: any MotionSource,
                 pads: [any PadSource] = [], framePeriod: Int64? = nil, showStatistics: Bool = false,
-                statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil) {
+                statisticsInterval: Int64 = 500_000_000, screenshots: Screenshots? = nil,
+                calibration: StoredCalibration? = nil) {
         self.screenshots = screenshots
+        self.calibration = calibration
         self.display = display
         self.input = input
         self.session = session
@@ -65,6 +69,21 @@ public final class FrameLoop {
         self.init(display: display, input: display, session: session, source: feed.source, pads: pads,
                   framePeriod: framePeriod, showStatistics: showStatistics, statisticsInterval: statisticsInterval,
                   screenshots: screenshots)
+    }
+
+    /// The game a player sits down to: `playlist` on `feed`, the physics
+    /// made here at `physicsRate` from the sensor's stored `calibration`,
+    /// which `run` saves when the game ends (the neutral the player set,
+    /// the gyroscope's bias once learnt, the magnetometer refined).
+    public convenience init(display: any DisplayBackEnd, playlist: Playlist, feed: SensorFeed,
+                            calibration: StoredCalibration?, physicsRate: Double = PhysicsLoop.defaultRate,
+                            pads: [any PadSource] = [], player: PlayerStyle = .pacman, showStatistics: Bool = false,
+                            screenshots: Screenshots? = nil) {
+        let physics = PhysicsLoop(level: playlist.level, samples: feed.source.samples, rate: physicsRate,
+                                  estimator: calibration?.estimator() ?? TiltEstimator())
+        let session = GameSession(physics: physics, playlist: playlist, player: player, board: feed.board)
+        self.init(display: display, input: display, session: session, source: feed.source, pads: pads,
+                  showStatistics: showStatistics, screenshots: screenshots, calibration: calibration)
     }
 
     /// Starts the sensor and the physics, runs frames until the player
@@ -132,6 +151,8 @@ public final class FrameLoop {
             }
         }
         if let failure = pacer.failure { session.sensorFailed(failure) }
+        // A failure is reported, not thrown: the game itself went as it went.
+        calibration?.save(session.outcome.calibration)
         return session.outcome
     }
 

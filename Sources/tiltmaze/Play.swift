@@ -157,16 +157,14 @@ struct Play: ParsableCommand {
             }
             let sensorLabel = chosen.description + displays.label
             let display = displays.display
-            let physics = PhysicsLoop(level: level, samples: chosen.source.samples, rate: physicsRate,
-                                      estimator: calibration?.estimator() ?? TiltEstimator())
             let pads = PadControls(paths: SensorDiscovery.inputNodes().filter { !$0.isMotionSensor }.map(\.path))
             let size = displays.framebufferSize ?? (1280, 800)
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                           width: size.width, height: size.height, limit: screenshotLimit)
-            return try FrameLoop(display: display, physics: physics, feed: SensorFeed(chosen), pads: [pads],
-                                 playlist: playlist, player: player, showStatistics: stats, screenshots: screenshots).run()
+            return try FrameLoop(display: display, playlist: playlist, feed: SensorFeed(chosen), calibration: calibration,
+                                 physicsRate: physicsRate, pads: [pads], player: player, showStatistics: stats,
+                                 screenshots: screenshots).run()
         }
-        calibration?.save(outcome.calibration)
         for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
         for problem in playlist.problems { printError(problem) }
