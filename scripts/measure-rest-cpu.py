@@ -20,14 +20,13 @@ thread that sleeps to a deadline pays for the wake-up however little it does.
     scripts/measure-rest-cpu.py .build/release/tiltmaze [OTHER_BINARY ...] [--seconds 30] [--rounds 3] [--floor]
 
 With --floor it also measures, in the same rounds, what the game's three
-wake-ups cost with no work at all: three processes that only sleep to
-absolute deadlines at the physics' 240 Hz, the simulated sensor's 200 Hz
-and the frames' 60 Hz (timer slack 10 µs, as the game's periodic threads
-ask). On a virtual machine a wake-up from idle is dear, and this floor is
-most of a game at rest.
+wake-ups cost with no work at all: three processes (a few lines of C,
+compiled here) that only sleep to absolute deadlines at the physics' 240 Hz,
+the simulated sensor's 200 Hz and the frames' 60 Hz, each with the timer
+slack the game's thread asks for. On a virtual machine a wake-up is dear,
+and this floor is most of a game at rest.
 """
 import argparse
-import ctypes
 import os
 import shutil
 import statistics
@@ -102,25 +101,46 @@ def measure(binary, seconds, home):
     return figures
 
 
-FLOOR_RATES = {"floor 240 Hz": 240, "floor 200 Hz": 200, "floor 60 Hz": 60}
+# The game's three periodic wake-ups, with the timer slack each asks for: the
+# physics (10 µs), the simulated board (80 % of its period: its samples are
+# stamped with their deadlines), the frames' ppoll (the kernel's default 50 µs).
+FLOOR_WAKERS = {"floor 240 Hz": (240, 10_000), "floor 200 Hz": (200, 4_000_000), "floor 60 Hz": (60, 50_000)}
+IDLE_WAKER_C = r"""
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <time.h>
+int main(int argc, char **argv) {
+    long rate = atol(argv[1]), slack = atol(argv[2]), seconds = atol(argv[3]), period = 1000000000L / rate;
+    prctl(PR_SET_TIMERSLACK, slack, 0, 0, 0);
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    for (long i = 0; i < rate * seconds; i++) {
+        t.tv_nsec += period;
+        while (t.tv_nsec >= 1000000000L) { t.tv_nsec -= 1000000000L; t.tv_sec++; }
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL);
+    }
+    return 0;
+}
+"""
 
 
-def idle_waker(rate, seconds):
-    """Sleeps to absolute deadlines `rate` times a second and does nothing else (a child process)."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(29, ctypes.c_ulong(10_000), 0, 0, 0)  # PR_SET_TIMERSLACK
-    period = 1e9 / rate
-    start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
-    for i in range(1, int(rate * seconds) + 1):
-        left = start + i * period - time.clock_gettime_ns(time.CLOCK_MONOTONIC)
-        if left > 0:
-            time.sleep(left / 1e9)
+def idle_waker(directory):
+    """A C program that only sleeps to absolute deadlines (Python's own work
+    per wake-up would be counted as the wake-up's); nil without a C compiler."""
+    compiler = shutil.which("cc") or shutil.which("clang") or shutil.which("gcc")
+    if not compiler:
+        return None
+    with open(directory + "/idle-waker.c", "w") as f:
+        f.write(IDLE_WAKER_C)
+    subprocess.run([compiler, "-O2", "-o", directory + "/idle-waker", directory + "/idle-waker.c"], check=True)
+    return directory + "/idle-waker"
 
 
-def measure_floor(seconds):
+def measure_floor(waker, seconds):
     """What the three idle wakers cost, by the same /proc reading as the game's threads."""
-    children = {name: subprocess.Popen([sys.executable, __file__, "--idle-waker", str(rate), str(seconds + 1)])
-                for name, rate in FLOOR_RATES.items()}
+    children = {name: subprocess.Popen([waker, str(rate), str(slack), str(int(seconds) + 2)])
+                for name, (rate, slack) in FLOOR_WAKERS.items()}
     time.sleep(0.5)
     before = {name: thread_times(child.pid) for name, child in children.items()}
     start = time.monotonic()
@@ -140,9 +160,6 @@ def measure_floor(seconds):
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "--idle-waker":
-        idle_waker(float(sys.argv[2]), float(sys.argv[3]))
-        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("binaries", nargs="+")
     parser.add_argument("--seconds", type=float, default=30)
@@ -158,6 +175,9 @@ def main():
     if args.floor:
         runs["floor"] = []
     with tempfile.TemporaryDirectory(prefix="tiltmaze-rest-cpu.") as home:
+        waker = idle_waker(home) if args.floor else None
+        if args.floor and not waker:
+            sys.exit("measure-rest-cpu: --floor needs a C compiler (cc, clang or gcc)")
         os.makedirs(home + "/state/tiltmaze")
         with open(home + "/state/tiltmaze/progress.json", "w") as f:
             # Level 1 won once: level 2 is open, and --start 2 plays it.
@@ -170,7 +190,7 @@ def main():
                 total = sum(f[0] for f in figures.values())
                 print(f"round {r + 1}: {binary}: {total:.2f} % of a core", file=sys.stderr)
             if args.floor:
-                runs["floor"].append(measure_floor(args.seconds))
+                runs["floor"].append(measure_floor(waker, args.seconds))
     for binary, rounds in runs.items():
         names = sorted({n for figures in rounds for n in figures})
         print(f"{binary}: median of {len(rounds)} rounds of {args.seconds:g} s")
