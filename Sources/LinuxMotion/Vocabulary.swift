@@ -34,7 +34,7 @@ public typealias Shake = MotionCore.Shake
 /// What of the attitude filter is worth keeping per device (``MotionManager/calibration``):
 /// the neutral, the gyroscope's bias once learnt, the refined magnetometer.
 public typealias CalibrationState = MotionCore.CalibrationState
-/// The player's neutral tilt (``CalibrationState/reference``).
+/// The player's neutral tilt (`CalibrationState.reference`, in ``MotionManager/calibration``).
 public typealias TiltReference = MotionCore.TiltReference
 /// What ``MotionManager/changeReference(_:)`` does: capture the pose now, go back to level, or turn the correction off.
 public typealias ReferenceChange = MotionCore.ReferenceChange

@@ -50,7 +50,9 @@ public struct MotionIntake: ~Copyable {
 
     // The reads a tick makes are `mutating get`: the intake is some 10 KB
     // (the attitude filter's state), and a plain getter on it, called from
-    // the class that owns it, is handed a copy; a mutating one works in place.
+    // the class that owns it, was handed a copy of it all; a mutating one
+    // works in place. (`gravity` still copies the estimator once, to call
+    // its out-of-line `measuredGravity`: one copy a tick, where there were two.)
 
     /// Gravity in the board's frame as the player's neutral sees it: what the physics rolls by.
     public var gravity: Vector3 { mutating get { processor.estimator.gravity } }
