@@ -38,8 +38,12 @@ public struct MotionIntake: ~Copyable {
         self.samples = samples
         self.processor = MotionProcessor(estimator: estimator, referenceFrame: referenceFrame)
         self.referenceChanges = referenceChanges
-        self.status = status ?? LatestValue(MotionStatus())
-        publishStatus()
+        // The starting status, made here rather than by `publishStatus()`:
+        // Swift 6.2 (the arm64 cross build's) refuses a mutating call in a
+        // non-copyable struct's initialiser.
+        let status = status ?? LatestValue(MotionStatus())
+        status.publish(Self.status(of: estimator, referenceChanges: 0))
+        self.status = status
     }
 
     /// The estimate, borrowed: the estimator is large (the attitude filter's
@@ -103,15 +107,18 @@ public struct MotionIntake: ~Copyable {
 
     /// What the estimate says now: the calibration and the counts.
     public var currentStatus: MotionStatus {
-        mutating get {
+        mutating get { Self.status(of: processor.estimator, referenceChanges: changesTaken) }
+    }
+
+    /// The one place an estimator's state becomes a status (and its calibration).
+    private static func status(of estimator: borrowing TiltEstimator, referenceChanges: UInt64) -> MotionStatus {
         var s = MotionStatus()
-        s.calibration = CalibrationState(processor.estimator)
-        s.referenceChanges = changesTaken
-        s.hasGyroscope = processor.estimator.hasGyroscope
-        s.samplesSeen = processor.estimator.samplesSeen
-        s.measuredGravity = processor.estimator.measuredGravity
+        s.calibration = CalibrationState(estimator)
+        s.referenceChanges = referenceChanges
+        s.hasGyroscope = estimator.hasGyroscope
+        s.samplesSeen = estimator.samplesSeen
+        s.measuredGravity = estimator.measuredGravity
         return s
-        }
     }
 
     /// Hands `currentStatus` to the status's reader. Consumer thread only.
