@@ -115,7 +115,7 @@ for module, forbidden in rules.items():
     if bad:
         fail(f"{module} reaches {', '.join(sorted(bad))}: see ARCHITECTURE.md, Modules")
 # The session reaches the devices only through what is handed to it: the sources of
-# MotionDevices and the back ends of Render, made by the tool. It names no device library.
+# MotionDevices and the back ends of Displays, made by the tool. It names no device library.
 direct_forbidden = {"Session": {"IIO", "Evdev", "I2C", "Fbdev", "DRM", "PNG"},
                     # Pictures make no system call, keep no clock and read no key themselves.
                     "Render": {"SystemCalls", "CSystemCalls", "Realtime", "Controls"}}

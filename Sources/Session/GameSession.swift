@@ -71,6 +71,10 @@ public final class GameSession {
         self.board = board
         self.flow = GameFlow(campaign: self.playlist.flowCampaign)
         outcome.levelTitle = physics.level.title
+        // The calibration the game starts from: a game that ends before its
+        // first frame (a quit signal, a sensor failing at once) saves it
+        // unchanged rather than a level neutral over the player's own.
+        outcome.calibration = physics.motionStatus.read().value.calibration
     }
 
     /// The level in play.

@@ -57,6 +57,15 @@ struct GameSessionTests {
         }
     }
 
+    @Test("a game that ends before its first frame keeps the calibration it started from, not a level one")
+    func outcomeBeforeAnyFrame() {
+        let tilted = TiltReference(capturing: Vector3(0, -3, -9.3))
+        let physics = PhysicsLoop(level: Fixtures.level, samples: SPSCRing(capacity: 4),
+                                  estimator: TiltEstimator(reference: tilted))
+        let session = GameSession(physics: physics)
+        #expect(session.outcome.calibration.reference == tilted)
+    }
+
     @Test("a win is recorded once, saved at once, and the banner changes with it")
     func winRecordedOnce() throws {
         let dir = TemporaryDirectory()
