@@ -37,20 +37,10 @@ public enum Poll {
     @inlinable
     public static func returned(_ entry: pollfd) -> PollEvents { PollEvents(rawValue: entry.revents) }
 
-    /// Waits up to `timeoutMilliseconds` (negative: for ever) until one of
-    /// `entries` is ready; how many are. EINTR is retried (the whole timeout
-    /// again) unless `retryOnInterrupt` is false.
-    /// The corresponding C function is `poll`.
-    @inlinable
-    public static func wait(_ entries: UnsafeMutableBufferPointer<pollfd>, timeoutMilliseconds: Int32,
-                            retryOnInterrupt: Bool = true) -> Result<Int, Errno> {
-        valueOrErrno(retryOnInterrupt: retryOnInterrupt) {
-            poll(entries.baseAddress, nfds_t(entries.count), timeoutMilliseconds)
-        }.map(Int.init)
-    }
-
-    /// `wait` with the timeout in nanoseconds (negative: for ever), so a
-    /// wait to a deadline ends at it rather than at the millisecond before.
+    /// Waits up to `timeoutNanoseconds` (negative: for ever) until one of
+    /// `entries` is ready; how many are. To the nanosecond, so a wait to a
+    /// deadline ends at it rather than at the millisecond before. EINTR is
+    /// retried (the whole timeout again) unless `retryOnInterrupt` is false.
     /// The corresponding C function is `ppoll`.
     @inlinable
     public static func wait(_ entries: UnsafeMutableBufferPointer<pollfd>, timeoutNanoseconds: Int64,
@@ -58,6 +48,19 @@ public enum Poll {
         valueOrErrno(retryOnInterrupt: retryOnInterrupt) {
             csc_poll_nanoseconds(entries.baseAddress, nfds_t(entries.count), timeoutNanoseconds)
         }.map(Int.init)
+    }
+
+    /// `wait` with the timeout in milliseconds (negative: for ever), as `poll` takes it.
+    @inlinable
+    public static func wait(_ entries: UnsafeMutableBufferPointer<pollfd>, timeoutMilliseconds: Int32,
+                            retryOnInterrupt: Bool = true) -> Result<Int, Errno> {
+        wait(entries, timeoutNanoseconds: nanoseconds(timeoutMilliseconds), retryOnInterrupt: retryOnInterrupt)
+    }
+
+    /// Milliseconds as nanoseconds, a negative timeout (for ever) kept negative.
+    @inlinable
+    public static func nanoseconds(_ milliseconds: Int32) -> Int64 {
+        milliseconds < 0 ? -1 : Int64(milliseconds) * 1_000_000
     }
 }
 
@@ -74,15 +77,9 @@ extension FileDescriptor {
         }.map { _ in Poll.returned(entry) }
     }
 
-    /// Waits up to `timeoutMilliseconds` (negative: for ever) for `events`
-    /// on this descriptor alone; what it reported, empty on timeout.
-    /// The corresponding C function is `poll`.
+    /// `wait(for:timeoutNanoseconds:)` with the timeout in milliseconds (negative: for ever).
     public func wait(for events: PollEvents, timeoutMilliseconds: Int32,
                      retryOnInterrupt: Bool = true) -> Result<PollEvents, Errno> {
-        var entry = Poll.entry(self, events)
-        return withUnsafeMutablePointer(to: &entry) { pointer in
-            Poll.wait(UnsafeMutableBufferPointer(start: pointer, count: 1), timeoutMilliseconds: timeoutMilliseconds,
-                      retryOnInterrupt: retryOnInterrupt)
-        }.map { _ in Poll.returned(entry) }
+        wait(for: events, timeoutNanoseconds: Poll.nanoseconds(timeoutMilliseconds), retryOnInterrupt: retryOnInterrupt)
     }
 }

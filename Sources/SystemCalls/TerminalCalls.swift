@@ -52,12 +52,9 @@ public enum TerminalCalls {
     /// What `poll` saw on one descriptor.
     public enum Readiness: Sendable { case ready, timedOut, interrupted, hungUp }
 
-    /// The corresponding C function is `poll`, on one descriptor for input.
-    public static func waitUntilReadable(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Readiness {
-        waitUntilReadable(descriptor, timeoutNanoseconds: Int64(timeoutMilliseconds) * 1_000_000)
-    }
-
-    /// `waitUntilReadable` to the nanosecond (negative: for ever): a wait to a frame's deadline in one call.
+    /// Waits for input on one descriptor, to the nanosecond (negative: for
+    /// ever): a wait to a frame's deadline in one call. The corresponding C
+    /// function is `ppoll`.
     public static func waitUntilReadable(_ descriptor: Int32, timeoutNanoseconds: Int64) -> Readiness {
         switch FileDescriptor(rawValue: descriptor).wait(for: .readable, timeoutNanoseconds: timeoutNanoseconds,
                                                          retryOnInterrupt: false) {

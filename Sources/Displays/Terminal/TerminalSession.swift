@@ -149,14 +149,14 @@ public final class TerminalSession {
     /// between reads is completed from the next read; a lone ESC becomes
     /// `.escape` once no more bytes follow within a few milliseconds.
     public func pollInput(timeoutMilliseconds: Int32, _ handle: (Key) -> Void) {
-        pollInput(timeoutNanoseconds: Int64(timeoutMilliseconds) * 1_000_000, handle)
+        pollInput(timeoutNanoseconds: Poll.nanoseconds(timeoutMilliseconds), handle)
     }
 
     private func pollInput(timeoutNanoseconds: Int64, _ handle: (Key) -> Void) {
         guard readAndDecode(timeoutNanoseconds: timeoutNanoseconds, handle) else { return }
         var waits = 0
         while decoder.hasPending && waits < 4 {
-            if !readAndDecode(timeoutNanoseconds: Int64(Self.escapeTimeoutMilliseconds) * 1_000_000, handle) { break }
+            if !readAndDecode(timeoutNanoseconds: Poll.nanoseconds(Self.escapeTimeoutMilliseconds), handle) { break }
             waits += 1
         }
         if decoder.hasPending { decoder.flush(handle) }
