@@ -124,11 +124,7 @@ public final class MotionManager: @unchecked Sendable {
     /// recording (it is no device), or nothing changed.
     @discardableResult
     public func saveCalibration() throws(MotionError) -> String? {
-        let now = calibration
-        guard let calibrationStore, let identity,
-              let updated = loaded?.changed(reference: now.reference, gyroBias: now.hasLearntGyroBias ? now.gyroBias : nil,
-                                            magnetometer: now.magnetometer)
-        else { return nil }
+        guard let calibrationStore, let identity, let updated = loaded?.changed(to: calibration) else { return nil }
         switch calibrationStore.save(updated, for: identity) {
         case .success(let path):
             self.loaded = CalibrationStore.Loaded(calibration: updated, fromFile: true, problem: nil, maySave: true)
@@ -189,10 +185,8 @@ public final class MotionManager: @unchecked Sendable {
         }
         identity = source.calibrationIdentity
         loaded = identity.flatMap { identity in calibrationStore.map { $0.load(identity) } }
-        let stored = loaded?.calibration ?? .defaults
         let loop = UpdateLoop(source: source, coalescing: coalescing,
-                              estimator: estimator ?? TiltEstimator(reference: stored.reference, gyroBias: stored.gyroBias,
-                                                                    magnetometer: stored.magnetometer ?? .none),
+                              estimator: estimator ?? (loaded?.calibration ?? .defaults).estimator,
                               referenceFrame: referenceFrame,
                               references: referenceChanges, status: statusNow, counts: counts, recorder: recorder,
                               deliver: deliver, completion: completion)

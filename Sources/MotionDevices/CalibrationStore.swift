@@ -22,6 +22,11 @@ package struct DeviceCalibration: Sendable, Equatable {
 
     /// Nothing calibrated: level, correction on, no bias.
     package static let defaults = DeviceCalibration()
+
+    /// The estimator a run with this device starts from.
+    package var estimator: TiltEstimator {
+        TiltEstimator(reference: reference, gyroBias: gyroBias, magnetometer: magnetometer ?? .none)
+    }
 }
 
 /// The calibration files, one per device, in `calibration/` of the config
@@ -77,6 +82,12 @@ public struct CalibrationStore: Sendable {
             if let magnetometer { updated.magnetometer = magnetometer }
             let learnt = gyroBias != nil || magnetometer != nil
             return updated != calibration || (!fromFile && learnt) ? updated : nil
+        }
+
+        /// `changed` for the calibration a run ended with: its bias only once learnt.
+        package func changed(to state: CalibrationState) -> DeviceCalibration? {
+            changed(reference: state.reference, gyroBias: state.hasLearntGyroBias ? state.gyroBias : nil,
+                    magnetometer: state.magnetometer)
         }
     }
 

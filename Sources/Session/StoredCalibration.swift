@@ -28,11 +28,7 @@ public struct StoredCalibration {
     }
 
     /// The estimator a session with this sensor starts from.
-    public func estimator() -> TiltEstimator {
-        let calibration = loaded.calibration
-        return TiltEstimator(reference: calibration.reference, gyroBias: calibration.gyroBias,
-                             magnetometer: calibration.magnetometer ?? .none)
-    }
+    public func estimator() -> TiltEstimator { loaded.calibration.estimator }
 
     /// Saves a new compass calibration beside the rest; a failure is reported.
     /// - Returns: the file written, if any.
@@ -50,8 +46,7 @@ public struct StoredCalibration {
     /// - Returns: the file written, if any.
     @discardableResult
     public func save(_ state: CalibrationState) -> String? {
-        loaded.changed(reference: state.reference, gyroBias: state.hasLearntGyroBias ? state.gyroBias : nil,
-                       magnetometer: state.magnetometer).flatMap(write)
+        loaded.changed(to: state).flatMap(write)
     }
 
     /// Writes `updated` as this sensor's calibration; a failure is reported.
