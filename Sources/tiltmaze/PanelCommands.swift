@@ -4,7 +4,6 @@ import ArgumentParser
 import Evdev
 import FoundationEssentials
 import Game
-import Gamepads
 import IIO
 import MotionCore
 import MotionDevices
@@ -143,7 +142,7 @@ func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplayS
         let displays = try OpenDisplays(selection, level: nil, sensorDescription: chosen.description, showStatistics: false)
         defer { displays.restore() }
         let (screen, finished) = make(chosen, chosen.description + displays.label)
-        let pads = PadControls(paths: SensorDiscovery.inputNodes().filter { !$0.isMotionSensor }.map(\.path))
+        let pads = connectedPads()
         let display = displays.display
         let failure = try PanelLoop.run(screen, display: display, input: display, source: chosen.source, pads: [pads])
         finished()

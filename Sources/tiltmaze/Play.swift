@@ -4,7 +4,6 @@ import ArgumentParser
 import Evdev
 import FoundationEssentials
 import Game
-import Gamepads
 import IIO
 import MotionCore
 import MotionDevices
@@ -157,7 +156,7 @@ struct Play: ParsableCommand {
             }
             let sensorLabel = chosen.description + displays.label
             let display = displays.display
-            let pads = PadControls(paths: SensorDiscovery.inputNodes().filter { !$0.isMotionSensor }.map(\.path))
+            let pads = connectedPads()
             let size = displays.framebufferSize ?? (1280, 800)
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                           width: size.width, height: size.height, limit: screenshotLimit)

@@ -56,7 +56,7 @@ struct SourceOptions: ParsableArguments {
             let lastLook = MonotonicClock.now() >= deadline
             do {
                 let chosen = try source.makeSource(rate: rate, iioURI: iioURI, chipFusion: chipFusion)
-                if lastLook || !(chosen.source is SimulatedSource) { return chosen }
+                if lastLook || chosen.simulatedBoard == nil { return chosen }
             } catch {
                 if lastLook { throw error }
             }
