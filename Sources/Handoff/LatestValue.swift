@@ -40,9 +40,7 @@ public final class LatestValue<Value: BitwiseCopyable>: @unchecked Sendable {
     /// Publishes `value` as the newest state. Writer thread only.
     @inlinable
     public func publish(_ value: Value) {
-        slots[back] = value
-        let old = middle.exchange(back | Self.freshBit, ordering: .acquiringAndReleasing)
-        back = old & 3
+        publish { $0 = value }
     }
 
     /// Publishes the newest state written in place: `update` gets the
