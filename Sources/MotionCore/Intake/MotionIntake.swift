@@ -117,7 +117,6 @@ public struct MotionIntake: ~Copyable {
         s.referenceChanges = referenceChanges
         s.hasGyroscope = estimator.hasGyroscope
         s.samplesSeen = estimator.samplesSeen
-        s.measuredGravity = estimator.measuredGravity
         return s
     }
 

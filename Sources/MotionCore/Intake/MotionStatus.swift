@@ -12,8 +12,6 @@ public struct MotionStatus: BitwiseCopyable, Sendable {
     public var referenceChanges: UInt64 = 0
     public var hasGyroscope = false
     public var samplesSeen = 0
-    /// Gravity as the sensor measured it, before the neutral tilt is taken out.
-    public var measuredGravity: Vector3 = .zero
 
     public init() {}
 }
