@@ -79,12 +79,15 @@ extension MotionSampleText {
         return out + "\""
     }
 
-    /// `v` rounded to `digits` decimals (1 or 2), "-" only when it does not round to zero: "17.2", "-0.05".
+    /// `v` rounded to `digits` decimals, "-" only when it does not round to zero: "17.2", "-0.05".
     public static func decimal(_ v: Double, digits: Int = 1) -> String {
-        let scale = digits == 2 ? 100 : 10
+        guard v.isFinite else { return "\(v)" }
+        let scale = Int(pow10(digits))
         let n = Int((abs(v) * Double(scale)).rounded())
+        let sign = v < 0 && n != 0 ? "-" : ""
+        guard digits > 0 else { return sign + "\(n)" }
         let fraction = String(n % scale)
-        return (v < 0 && n != 0 ? "-" : "") + "\(n / scale)." + String(repeating: "0", count: digits - fraction.count) + fraction
+        return sign + "\(n / scale)." + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 
     /// `+0.123 -9.807 +0.000` with a fixed width, for the live monitor.

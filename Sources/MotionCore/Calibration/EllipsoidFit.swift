@@ -40,7 +40,7 @@ public struct EllipsoidFit: Sendable {
     /// fit no ellipsoid (a plane or a line of readings: the board turned
     /// about one axis only).
     public func solve() -> (calibration: MagnetometerCalibration, strength: Double, residual: Double)? {
-        guard count >= 20, let p = Self.solve(normal, right) else { return nil }
+        guard count >= 20, let p = SmallLinearSystem.solve(normal, right, size: 9) else { return nil }
         let q = Matrix3(Vector3(p[0], p[3], p[4]), Vector3(p[3], p[1], p[5]), Vector3(p[4], p[5], p[2]))
         guard let inverse = q.inverse else { return nil }
         let centre = Vector3(0, 0, 0) - inverse * Vector3(p[6], p[7], p[8])
@@ -64,36 +64,5 @@ public struct EllipsoidFit: Sendable {
         }
         let algebraic = max((quadratic - 2 * linear + Double(count)) / Double(count), 0).squareRoot()
         return (MagnetometerCalibration(offset: centre, softIron: soft), strength, algebraic / (2 * k))
-    }
-
-    /// M·x = b for the 9×9 M, by Gaussian elimination with partial pivoting.
-    private static func solve(_ m: InlineArray<81, Double>, _ b: InlineArray<9, Double>) -> InlineArray<9, Double>? {
-        var a = m, r = b
-        var scale = 0.0
-        for i in 0 ..< 9 { scale = max(scale, abs(m[10 * i])) }
-        guard scale > 0 else { return nil }
-        for column in 0 ..< 9 {
-            var pivot = column
-            for row in column + 1 ..< 9 where abs(a[9 * row + column]) > abs(a[9 * pivot + column]) { pivot = row }
-            guard abs(a[9 * pivot + column]) > 1e-13 * scale else { return nil }
-            if pivot != column {
-                for j in 0 ..< 9 {
-                    let t = a[9 * pivot + j]; a[9 * pivot + j] = a[9 * column + j]; a[9 * column + j] = t
-                }
-                let t = r[pivot]; r[pivot] = r[column]; r[column] = t
-            }
-            for row in column + 1 ..< 9 {
-                let f = a[9 * row + column] / a[9 * column + column]
-                for j in column ..< 9 { a[9 * row + j] -= f * a[9 * column + j] }
-                r[row] -= f * r[column]
-            }
-        }
-        var x = InlineArray<9, Double>(repeating: 0)
-        for row in (0 ..< 9).reversed() {
-            var s = r[row]
-            for j in row + 1 ..< 9 { s -= a[9 * row + j] * x[j] }
-            x[row] = s / a[9 * row + row]
-        }
-        return x
     }
 }
