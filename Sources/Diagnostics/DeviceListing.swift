@@ -2,21 +2,27 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Evdev
 import IIO
+import MotionCore
 import MotionDevices
 
 /// What `tiltmaze devices` prints: every motion sensor found, what it
 /// offers, whether this user may use it, and which one `--source auto` takes.
 public enum DeviceListing {
     /// The lines for `selection`; the last names what `--source auto` uses.
-    /// `udevDirectory`: where udev keeps its device records (mount matrices).
-    public static func lines(for selection: SensorSelection, udevDirectory: String = UdevDatabase.defaultDirectory) -> [String] {
+    /// `udevDirectory`: where udev keeps its device records (mount matrices);
+    /// `calibrations`: this user's calibration files (their own mount
+    /// matrices and accelerometer calibrations, which the sources apply).
+    public static func lines(for selection: SensorSelection, udevDirectory: String = UdevDatabase.defaultDirectory,
+                             calibrations: CalibrationStore? = nil) -> [String] {
         var lines: [String] = []
         for candidate in selection.imus {
             lines.append("\(candidate.imu.name)  (IIO, use --source iio:\(candidate.imu.name))")
             if candidate.refusal == .noAccelerometer {
                 lines.append("  tilt: impossible, no accelerometer (a gyroscope alone cannot tell which way is down); --source auto passes it over")
             }
-            for readiness in candidate.devices { lines += describe(readiness, udevDirectory: udevDirectory).map { "  " + $0 } }
+            let user = calibrations?.chipCorrection(for: candidate.imu.identity)
+            for readiness in candidate.devices { lines += describe(readiness, udevDirectory: udevDirectory, user: user).map { "  " + $0 } }
+            if let line = accelerometerLine(user) { lines.append("  " + line) }
         }
         if let first = selection.imus.first?.imu {
             let triggers = first.devices[0].context.triggers.compactMap(\.name)
@@ -31,9 +37,10 @@ public enum DeviceListing {
         }
         for candidate in selection.evdev {
             lines.append("\(candidate.sensor.motion.name)  (evdev, use --source evdev:\(candidate.sensor.motion.path))")
-            lines += describe(candidate, udevDirectory: udevDirectory).map { "  " + $0 }
+            let user = calibrations?.chipCorrection(for: EvdevMotionSource.calibrationIdentity(of: candidate.sensor.motion))
+            lines += describe(candidate, udevDirectory: udevDirectory, user: user).map { "  " + $0 }
         }
-        let i2c = I2CFindings(selection).listing
+        let i2c = I2CFindings(selection, calibrations: calibrations).listing
         if lines.isEmpty && !selection.i2c.contains(where: { !$0.imus.isEmpty }) {
             lines += i2c
             lines.append("No motion sensors found: no IIO device with accel or anglvel channels, no input node with INPUT_PROP_ACCELEROMETER, no LSM9DS1 on an I²C bus.")
@@ -55,7 +62,15 @@ public enum DeviceListing {
     }
 
     /// The device's lines: id, channels, scales, rates, mount matrix, trigger, access.
-    static func describe(_ readiness: SensorSelection.DeviceReadiness, udevDirectory: String) -> [String] {
+    /// The accelerometer calibration a source applies for this user, if any.
+    static func accelerometerLine(_ user: ChipCorrection?) -> String? {
+        guard let user, !user.accelerometer.isNone else { return nil }
+        let a = user.accelerometer
+        return "accelerometer: calibrated (bias \(MotionSampleText.fixed(a.bias, decimals: 3)) m/s², scale "
+            + "\(MotionSampleText.fixed(a.scale, decimals: 4))\(a.hasCrossAxisTerms ? ", cross-axis terms" : ""); \(user.file))"
+    }
+
+    static func describe(_ readiness: SensorSelection.DeviceReadiness, udevDirectory: String, user: ChipCorrection? = nil) -> [String] {
         let device = readiness.device
         var out = ["\(device.id) \(device.name ?? "")  \(readiness.hasBuffer ? device.devicePath : "(no buffer)")"]
         // Scan elements in scan order; without a buffer libiio lists channels
@@ -75,12 +90,12 @@ public enum DeviceListing {
             let scale = (try? magn.readAttribute("scale", as: Double.self)).map {
                 ", \(IIOMagnetometer.microteslaPerCount(deviceName: device.name, scale: $0)) µT per count"
             } ?? ""
-            out.append("  magnetometer: magn_x magn_y magn_z\(scale), read with the others (mount matrix: \(IIOMagnetometer.mount(of: device, accelMount: MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix)))")
+            out.append("  magnetometer: magn_x magn_y magn_z\(scale), read with the others (mount matrix: \(IIOMagnetometer.mount(of: device, accelMount: MountMatrixLookup.iio(device, udevDirectory: udevDirectory, user: user).matrix)))")
         }
         if let fusion = chipFusionLine(device) { out.append(fusion) }
         out += IIOSamplingRate.find(device).map { "  rates: " + $0.description }
         // The one the game turns samples by (udev's first), and where it comes from.
-        out.append("  mount matrix: \(MountMatrixLookup.iio(device, udevDirectory: udevDirectory))")
+        out.append("  mount matrix: \(MountMatrixLookup.iio(device, udevDirectory: udevDirectory, user: user))")
         guard readiness.hasBuffer else {
             guard device.context.isLocal else {
                 out.append("  capture: impossible over iiod, no buffer (no interrupt line declared; `tiltmaze doctor` says how)")
@@ -106,7 +121,7 @@ public enum DeviceListing {
     }
 
     /// The motion node's lines: axes and their units, the axis convention, the gamepad, access.
-    static func describe(_ candidate: SensorSelection.EvdevCandidate, udevDirectory: String) -> [String] {
+    static func describe(_ candidate: SensorSelection.EvdevCandidate, udevDirectory: String, user: ChipCorrection? = nil) -> [String] {
         let sensor = candidate.sensor, access = candidate.motion
         let profile = EvdevControllerProfile(name: sensor.motion.name)
         var out: [String] = []
@@ -121,12 +136,13 @@ public enum DeviceListing {
                 ? "MSC_TIMESTAMP (\(profile.timestampSource))" : "kernel event time"))
         }
         // The one the game turns samples by: udev's first, else the driver's convention.
-        let mount = MountMatrixLookup.evdev(sensor.motion.path, profile: profile, udevDirectory: udevDirectory)
+        let mount = MountMatrixLookup.evdev(sensor.motion.path, profile: profile, udevDirectory: udevDirectory, user: user)
         switch mount.origin {
         case .controller(let kind): out.append("  axes: \(kind) convention, mount matrix \(mount.matrix)")
-        case .udev: out.append("  axes: mount matrix \(mount)")
-        case .driver, .identity: break
+        case .udev, .user: out.append("  axes: mount matrix \(mount)")
+        case .driver, .identity, .board: break
         }
+        if let line = accelerometerLine(user) { out.append("  " + line) }
         if let gamepad = sensor.gamepad { out.append("  gamepad: \(gamepad) (buttons pause, restart, quit)") }
         out.append("  access: \(access.description)")
         return out

@@ -2,7 +2,20 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionDevices
 
+extension DoctorReport {
+    /// Which mount matrix (and accelerometer calibration) the chosen sensor is read with, and from where.
+    static func axes(_ choice: SensorSelection.Choice, calibrations: CalibrationStore?) -> DoctorLine {
+        let user = calibrations?.chipCorrection(for: choice.calibrationIdentity)
+        let mount = choice.mount(user: user)
+        var text = "mount matrix \(mount)"
+        if let accelerometer = DeviceListing.accelerometerLine(user) { text += "; " + accelerometer }
+        if case .user = mount.origin {} else { text += "; `tiltmaze calibrate --orientation` sets your own" }
+        return .ok("axes", text)
+    }
+}
+
 /// What `doctor` found: its lines, and the sensor `play` would use, if any.
+
 public struct DoctorReport {
     public let environment: [String: String]
     public private(set) var lines: [DoctorLine] = []
@@ -37,8 +50,9 @@ public struct DoctorReport {
         lines.append(DoctorReport.terminal(environment, truecolour: truecolour))
         lines.append(DoctorReport.config(environment))
         sensor = selection.choice?.description
-        if let sensor {
+        if let sensor, let choice = selection.choice {
             lines.append(.ok("ready", "tiltmaze play will use \(sensor)"))
+            lines.append(DoctorReport.axes(choice, calibrations: CalibrationStore.standard(environment: environment)))
             if live {
                 let read = LiveCheck.line(selection)
                 lines.append(read)

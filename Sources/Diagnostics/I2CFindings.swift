@@ -12,8 +12,11 @@ struct I2CFindings {
     let skipped: [I2CProbe.SkippedBus]
     /// The board's model when this is a Raspberry Pi.
     let piModel: String?
+    /// This user's calibration files (their mount matrices and accelerometer calibrations).
+    let calibrations: CalibrationStore?
 
-    init(_ selection: SensorSelection, piModel: String? = RaspberryPi.model()) {
+    init(_ selection: SensorSelection, piModel: String? = RaspberryPi.model(), calibrations: CalibrationStore? = nil) {
+        self.calibrations = calibrations
         probes = selection.i2c
         skipped = selection.i2cSkipped
         self.piModel = piModel
@@ -32,7 +35,10 @@ struct I2CFindings {
             if let address = imu.magnetometerAddress {
                 out.append("  magnetometer: \(I2CDevice.hex(address)), up to \(IIOSamplingRate.number(LSM9DS1.magnetometerRates.last!.hertz)) Hz, ±4 gauss (0.014 µT per count)")
             }
-            out.append("  mount matrix: \(imu.mount) (\(imu.board == "Sense HAT" ? "the Sense HAT's mounting" : "the chip's own axes"))")
+            let user = calibrations?.chipCorrection(for: imu.identity)
+            let mount = imu.chosenMount(user: user)
+            out.append("  mount matrix: " + (mount.origin == .identity ? "\(mount.matrix) (the chip's own axes)" : "\(mount)"))
+            if let line = DeviceListing.accelerometerLine(user) { out.append("  " + line) }
             out.append("  access: ok (you may open \(imu.adapter.node))")
         }
         for probe in probes where probe.imus.isEmpty && worthSaying(probe) {

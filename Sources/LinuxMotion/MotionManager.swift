@@ -252,7 +252,7 @@ public final class MotionManager: @unchecked Sendable {
             return ChosenSource(source: given.source, description: given.description)
         }
         do {
-            return try (request ?? .auto).makeSource(rate: requestedRate, iioURI: iioURI)
+            return try (request ?? .auto).makeSource(rate: requestedRate, iioURI: iioURI, calibrations: calibrationStore)
         } catch {
             throw .unavailable("\(error)")
         }

@@ -29,6 +29,12 @@ public typealias AttitudeReferenceFrame = MotionCore.AttitudeReferenceFrame
 public typealias MagneticFieldAccuracy = MotionCore.MagneticFieldAccuracy
 /// A magnetometer's hard and soft iron (`tiltmaze calibrate --compass` makes one), for a ``TiltEstimator`` of your own.
 public typealias MagnetometerCalibration = MotionCore.MagnetometerCalibration
+/// An accelerometer's bias and scale in the chip's axes (`tiltmaze calibrate --accelerometer` makes one):
+/// a source applies it before its mount matrix, and says so in ``SensorScales``.
+public typealias AccelerometerCalibration = MotionCore.AccelerometerCalibration
+/// What a user's calibration file changes in how a source reads its chip: their own
+/// mount matrix (`tiltmaze calibrate --orientation`) and the accelerometer's calibration.
+public typealias ChipCorrection = MotionDevices.ChipCorrection
 /// A shake: the axis, its sign, the push (m/s²) and when.
 public typealias Shake = MotionCore.Shake
 /// What of the attitude filter is worth keeping per device (``MotionManager/calibration``):

@@ -17,8 +17,8 @@ public protocol MotionSource: AnyObject, Sendable {
     /// UNIQ", "simulated board". Nil when nothing is stored for it (a replay).
     var calibrationIdentity: String? { get }
     /// What one raw count is worth (nil where there are no counts: the
-    /// simulated board), whether there is a gyroscope and the mount matrix
-    /// applied, once started (a recording's header keeps them); nil when
+    /// simulated board), whether there is a gyroscope, and the mount matrix
+    /// and accelerometer calibration applied, once started (a recording's header keeps them); nil when
     /// not known (a replay).
     var scales: SensorScales? { get }
     /// Nominal samples per second.
@@ -65,11 +65,14 @@ public struct SensorScales: Sendable, Equatable {
     /// one, or when not known (a CSV replay).
     public var magnetometer: Double?
     public var hasMagnetometer: Bool
+    /// The accelerometer's calibration applied before the mount (`calibrate --accelerometer`).
+    public var accelerometer: AccelerometerCalibration
 
     /// - Parameter hasMagnetometer: whether there is one; by default,
     ///   whether `magnetometer` gives its scale.
     public init(accel: Double?, gyro: Double?, hasGyroscope: Bool, mount: MountMatrix,
-                magnetometer: Double? = nil, hasMagnetometer: Bool? = nil) {
+                magnetometer: Double? = nil, hasMagnetometer: Bool? = nil, accelerometer: AccelerometerCalibration = .none) {
+        self.accelerometer = accelerometer
         self.accel = accel
         self.gyro = gyro
         self.hasGyroscope = hasGyroscope

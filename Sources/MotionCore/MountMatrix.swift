@@ -52,6 +52,15 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
     /// turned by it could never show some tilts, so it is refused.
     public var isSingular: Bool { abs(determinant) < 1e-3 }
 
+    /// Whether it only turns (and perhaps mirrors) the axes: rows of unit
+    /// length at right angles, as every real mounting is.
+    public var isTurnOrMirror: Bool {
+        let (a, b, c) = rows
+        let tolerance = 1e-3
+        return abs(a.length - 1) < tolerance && abs(b.length - 1) < tolerance && abs(c.length - 1) < tolerance
+            && abs(a.dot(b)) < tolerance && abs(a.dot(c)) < tolerance && abs(b.dot(c)) < tolerance
+    }
+
     /// `self` after `other`: the matrix that turns by `other`, then by `self`.
     public func composed(after other: MountMatrix) -> MountMatrix {
         let columns = (other.column(0), other.column(1), other.column(2))
@@ -69,7 +78,8 @@ public struct MountMatrix: Sendable, Equatable, CustomStringConvertible {
         return MountMatrix(Vector3(r0.x, r1.x, r2.x) / d, Vector3(r0.y, r1.y, r2.y) / d, Vector3(r0.z, r1.z, r2.z) / d)
     }
 
-    func column(_ i: Int) -> Vector3 {
+    /// Column `i` (0, 1, 2): where the chip's axis `i` points on the board.
+    public func column(_ i: Int) -> Vector3 {
         switch i {
         case 0: Vector3(rows.0.x, rows.1.x, rows.2.x)
         case 1: Vector3(rows.0.y, rows.1.y, rows.2.y)

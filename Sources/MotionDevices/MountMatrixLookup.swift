@@ -8,12 +8,16 @@ import MotionCore
 /// listed is what is played.
 public struct ChosenMountMatrix: Sendable, Equatable, CustomStringConvertible {
     public enum Origin: Sendable, Equatable {
+        /// This user's calibration file (`calibrate --orientation`).
+        case user(file: String)
         /// udev's `ACCEL_MOUNT_MATRIX` for the node (systemd's hwdb or a local rule).
         case udev(node: String)
         /// The driver's attribute (`mount_matrix`, `in_accel_mount_matrix`, …), from the device tree.
         case driver(attribute: String)
         /// What this controller's driver is known to do with its axes.
         case controller(String)
+        /// How the chip sits on a board TiltMaze knows (the Sense HAT).
+        case board(String)
         /// Nothing says otherwise.
         case identity
     }
@@ -32,22 +36,27 @@ public struct ChosenMountMatrix: Sendable, Equatable, CustomStringConvertible {
     /// "1, 0, 0; 0, -1, 0; 0, 0, -1 (udev ACCEL_MOUNT_MATRIX of /dev/iio:device0)".
     public var description: String {
         let from = switch origin {
+        case .user(let file): "this user's calibrate --orientation, \(file)"
         case .udev(let node): "udev ACCEL_MOUNT_MATRIX of \(node)"
         case .driver(let attribute): attribute
         case .controller(let kind): "\(kind) convention"
+        case .board(let name): "the \(name)'s mounting"
         case .identity: "none given: identity"
         }
         return "\(matrix) (\(from))" + (ignored.map { "; \($0)" } ?? "")
     }
 }
 
-/// iio-sensor-proxy's precedence: udev's `ACCEL_MOUNT_MATRIX` first (it
-/// fixes a board the driver describes wrongly), then what the driver says.
+/// The user's own (`calibrate --orientation`, kept in their calibration
+/// file) first; then iio-sensor-proxy's precedence: udev's
+/// `ACCEL_MOUNT_MATRIX` (it fixes a board the driver describes wrongly),
+/// then what the driver says.
 /// A singular matrix is passed over, and the choice says so; a mirrored
 /// one (determinant -1) is a real mounting and is used.
 public enum MountMatrixLookup {
-    public static func iio(_ device: IIODevice, udevDirectory: String = UdevDatabase.defaultDirectory) -> ChosenMountMatrix {
-        var candidates: [(MountMatrix, ChosenMountMatrix.Origin)] = []
+    public static func iio(_ device: IIODevice, udevDirectory: String = UdevDatabase.defaultDirectory,
+                           user: ChipCorrection? = nil) -> ChosenMountMatrix {
+        var candidates = userCandidate(user)
         // udev's database describes this machine's nodes, not a remote iiod's.
         if device.context.isLocal, let udev = udevMatrix(device.devicePath, udevDirectory) { candidates.append((udev, .udev(node: device.devicePath))) }
         if let driver = IIOIMU.driverMountMatrix(of: device) { candidates.append((driver.matrix, .driver(attribute: driver.attribute))) }
@@ -55,10 +64,20 @@ public enum MountMatrixLookup {
     }
 
     public static func evdev(_ path: String, profile: EvdevControllerProfile,
-                             udevDirectory: String = UdevDatabase.defaultDirectory) -> ChosenMountMatrix {
+                             udevDirectory: String = UdevDatabase.defaultDirectory, user: ChipCorrection? = nil) -> ChosenMountMatrix {
         let fallback = profile.kind == .other ? ChosenMountMatrix(matrix: profile.mount, origin: .identity)
             : ChosenMountMatrix(matrix: profile.mount, origin: .controller(profile.kind.rawValue))
-        return first(udevMatrix(path, udevDirectory).map { [($0, .udev(node: path))] } ?? [], otherwise: fallback)
+        return first(userCandidate(user) + (udevMatrix(path, udevDirectory).map { [($0, .udev(node: path))] } ?? []), otherwise: fallback)
+    }
+
+    /// An I²C chip's: the user's, else what is known of the board it sits on (`builtIn`, from `origin`).
+    public static func i2c(builtIn: MountMatrix, origin: ChosenMountMatrix.Origin, user: ChipCorrection? = nil) -> ChosenMountMatrix {
+        first(userCandidate(user), otherwise: ChosenMountMatrix(matrix: builtIn, origin: origin))
+    }
+
+    private static func userCandidate(_ user: ChipCorrection?) -> [(MountMatrix, ChosenMountMatrix.Origin)] {
+        guard let user, let mount = user.mount else { return [] }
+        return [(mount, .user(file: user.file))]
     }
 
     /// The first candidate that is not singular, else `fallback`; either

@@ -58,8 +58,12 @@ public enum SensorRequest: Equatable, Sendable {
     /// - Parameter chipFusion: tilt by the sensor's own fusion (a BNO055's
     ///   gravity) rather than TiltMaze's; refused, saying why, where the
     ///   sensor chosen has none.
-    package func makeSource(rate: Double, iioURI: String? = nil, chipFusion: Bool = false) throws -> ChosenSource {
-        let chosen = try makeSource(rate: rate, iioURI: iioURI, acceleration: chipFusion ? .chipGravity : .accelerometer)
+    /// - Parameter calibrations: this user's calibration files, whose mount
+    ///   matrix and accelerometer calibration a live source applies; nil: none.
+    package func makeSource(rate: Double, iioURI: String? = nil, chipFusion: Bool = false,
+                            calibrations: CalibrationStore? = nil) throws -> ChosenSource {
+        let chosen = try makeSource(rate: rate, iioURI: iioURI, acceleration: chipFusion ? .chipGravity : .accelerometer,
+                                    calibrations: calibrations)
         guard chipFusion else { return chosen }
         let imu = (chosen.source as? IIOMotionSource)?.imu ?? (chosen.source as? IIOPolledMotionSource)?.imu
         if let refusal = imu?.chipFusionRefusal
@@ -69,10 +73,11 @@ public enum SensorRequest: Equatable, Sendable {
         return chosen
     }
 
-    private func makeSource(rate: Double, iioURI: String?, acceleration: IIOAccelerationChannels) throws -> ChosenSource {
+    private func makeSource(rate: Double, iioURI: String?, acceleration: IIOAccelerationChannels,
+                            calibrations: CalibrationStore?) throws -> ChosenSource {
         if let iioURI {
             switch self {
-            case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI, acceleration: acceleration)
+            case .auto: return try Self.iio(nil).makeSource(rate: rate, iioURI: iioURI, acceleration: acceleration, calibrations: calibrations)
             case .sim, .evdev, .i2c, .replay:
                 throw SourceError(description: "--iio-uri is for IIO sensors: use it with --source auto, iio or iio:NAME", kind: .misuse)
             case .iio: break
@@ -80,7 +85,7 @@ public enum SensorRequest: Equatable, Sendable {
         }
         switch self {
         case .auto:
-            return SensorSelection.examine().autoSource(rate: rate, acceleration: acceleration)
+            return SensorSelection.examine().autoSource(rate: rate, acceleration: acceleration, calibrations: calibrations)
         case .sim:
             return ChosenSource(simulated: SimulatedSource(rate: rate), description: "simulated board (--source sim)")
         case .iio(let wanted):
@@ -97,7 +102,7 @@ public enum SensorRequest: Equatable, Sendable {
                 let what = (wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor") + (iioURI.map { " at \($0)" } ?? "")
                 throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
             }
-            let source = IIOIMU.source(for: imu, rate: rate, acceleration: acceleration)
+            let source = IIOIMU.source(for: imu, rate: rate, acceleration: acceleration, calibrations: calibrations)
             return ChosenSource(source: source, description: source.displayName)
         case .replay(let path):
             let source = ReplaySource(recording: try RecordingFile.load(path), path: path)
@@ -115,10 +120,10 @@ public enum SensorRequest: Equatable, Sendable {
             } else {
                 throw SourceError(description: "no evdev motion sensor found (no input node sets INPUT_PROP_ACCELEROMETER); is the controller connected? `tiltmaze devices` lists what there is")
             }
-            let source = EvdevMotionSource(node: node)
+            let source = EvdevMotionSource(node: node, calibrations: calibrations)
             return ChosenSource(source: source, description: source.displayName)
         case .i2c(let bus):
-            let source = I2CMotionSource(imu: try Self.findI2C(on: bus), rate: rate)
+            let source = I2CMotionSource(imu: try Self.findI2C(on: bus), rate: rate, calibrations: calibrations)
             return ChosenSource(source: source, description: source.displayName)
         }
     }

@@ -91,6 +91,26 @@ public struct SensorSelection: Sendable {
             case .i2c(let imu): imu.placeDescription
             }
         }
+
+        /// Who the sensor is for its stored calibration (as its source will say).
+        public var calibrationIdentity: String {
+            switch self {
+            case .iio(let candidate): candidate.imu.identity
+            case .evdev(let node): EvdevMotionSource.calibrationIdentity(of: node.sensor.motion)
+            case .i2c(let imu): imu.identity
+            }
+        }
+
+        /// The mount matrix its source will turn readings by, for this user (`user`: their correction).
+        public func mount(user: ChipCorrection?, udevDirectory: String = UdevDatabase.defaultDirectory) -> ChosenMountMatrix {
+            switch self {
+            case .iio(let candidate): MountMatrixLookup.iio(candidate.imu.devices[0], udevDirectory: udevDirectory, user: user)
+            case .evdev(let node):
+                MountMatrixLookup.evdev(node.sensor.motion.path, profile: EvdevControllerProfile(name: node.sensor.motion.name),
+                                        udevDirectory: udevDirectory, user: user)
+            case .i2c(let imu): imu.chosenMount(user: user)
+            }
+        }
     }
 
     /// Why the IIO devices could not be read at all (the context failed), if so.
@@ -202,13 +222,16 @@ public struct SensorSelection: Sendable {
         return try IIOContext()
     }
 
-    /// The source for `choice`, or the simulated board; described as `autoDescription`.
-    public func autoSource(rate: Double, acceleration: IIOAccelerationChannels = .accelerometer) -> ChosenSource {
+    /// The source for `choice`, or the simulated board; described as
+    /// `autoDescription`. `calibrations`: this user's calibration files,
+    /// whose mount matrix and accelerometer calibration the source applies.
+    public func autoSource(rate: Double, acceleration: IIOAccelerationChannels = .accelerometer,
+                           calibrations: CalibrationStore? = nil) -> ChosenSource {
         let source: any MotionSource
         switch choice {
-        case .iio(let candidate)?: source = IIOIMU.source(for: candidate.imu, rate: rate, acceleration: acceleration)
-        case .evdev(let candidate)?: source = EvdevMotionSource(node: candidate.sensor.motion)
-        case .i2c(let imu)?: source = I2CMotionSource(imu: imu, rate: rate)
+        case .iio(let candidate)?: source = IIOIMU.source(for: candidate.imu, rate: rate, acceleration: acceleration, calibrations: calibrations)
+        case .evdev(let candidate)?: source = EvdevMotionSource(node: candidate.sensor.motion, calibrations: calibrations)
+        case .i2c(let imu)?: source = I2CMotionSource(imu: imu, rate: rate, calibrations: calibrations)
         case nil: return ChosenSource(simulated: SimulatedSource(rate: rate), description: autoDescription)
         }
         return ChosenSource(source: source, description: autoDescription)

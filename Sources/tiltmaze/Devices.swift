@@ -17,6 +17,6 @@ struct Devices: ParsableCommand {
         if let failure = selection.iioFailure {
             throw ExitStatus.report(iioURI == nil ? "cannot read the IIO devices: \(failure)" : failure, as: .unavailable)
         }
-        print(DeviceListing.lines(for: selection).joined(separator: "\n"))
+        print(DeviceListing.lines(for: selection, calibrations: SourceOptions.calibrations).joined(separator: "\n"))
     }
 }

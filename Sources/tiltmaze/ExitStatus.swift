@@ -22,7 +22,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case problemsFound = 1
     /// EX_USAGE: options that do not parse or do not go together.
     case usage = 64
-    /// EX_DATAERR: a level, campaign or recording file that does not parse.
+    /// EX_DATAERR: a level, campaign or recording file that does not parse,
+    /// or a calibration refused for what its data showed (the board moved).
     case badInput = 65
     /// EX_NOINPUT: a file or folder named that cannot be read.
     case unreadable = 66
@@ -44,7 +45,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         switch self {
         case .problemsFound: "doctor found no sensor the game can use"
         case .usage: "an option is wrong, or does not go with another"
-        case .badInput: "a level, campaign or recording file does not parse"
+        case .badInput: "a level, campaign or recording does not parse, or a calibration was refused"
         case .unreadable: "a level file, campaign folder or recording cannot be read"
         case .unavailable: "the sensor, display or service asked for cannot be used"
         case .internalError: "TiltMaze itself failed (a thread could not start)"

@@ -31,6 +31,18 @@ struct CalibrateCommand: ParsableCommand {
             levels: uncalibrated, low, medium, high) rises; Save (s) keeps its
             hard and soft iron for this sensor beside the neutral, Again (a)
             starts over, Quit (q) keeps nothing. The heading uses it from then on.
+
+            With --gyroscope, --accelerometer or --orientation, the calibrations
+            on demand (docs/sensors.md, "Calibrating on demand"), each with
+            --headless for scripts: put the board down and keep it still for
+            3 s (the gyroscope's bias, with its uncertainty); rest it still on
+            each of its six faces in turn (the accelerometer's bias and scale);
+            lay it flat, face up, then tip the right edge down (the board's
+            axes, kept for this user instead of udev's or the driver's mount
+            matrix, with the udev property line for whoever wants it
+            system-wide). --headless prints one line and saves it; with
+            --source replay:FILE it finds the poses in the recording and
+            saves for the device the recording names.
             """
     )
 
@@ -40,14 +52,44 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "Calibrate the magnetometer (hard and soft iron) instead of the neutral tilt.")
     var compass = false
 
+    @Flag(help: "Measure the gyroscope's bias: the board kept still for 3 s.")
+    var gyroscope = false
+
+    @Flag(help: "Fit the accelerometer's bias and scale: the board held still on each of its six faces.")
+    var accelerometer = false
+
+    @Flag(help: "Find the board's axes: lying flat, face up, then the right edge tipped down.")
+    var orientation = false
+
+    @Flag(help: "With --gyroscope, --accelerometer or --orientation: no screen; ask on standard error, print the result in one line and save it.")
+    var headless = false
+
     @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
     var display: DisplaySelection = DisplaySelection(screen: .auto)
 
+    /// The calibration on demand asked for, if any.
+    var onDemand: OnDemandCalibration? {
+        gyroscope ? .gyroscope : accelerometer ? .accelerometer : orientation ? .orientation : nil
+    }
+
     func validate() throws {
-        try sensor.requireLive("calibrate needs a live sensor: a replay keeps no calibration")
+        if [compass, gyroscope, accelerometer, orientation].filter({ $0 }).count > 1 {
+            throw ValidationError("choose one of --compass, --gyroscope, --accelerometer and --orientation")
+        }
+        if headless && onDemand == nil {
+            throw ValidationError("--headless goes with --gyroscope, --accelerometer or --orientation")
+        }
+        if onDemand != nil && !headless {
+            throw ValidationError("--\(onDemand!.rawValue) has no screen yet: add --headless (it asks on standard error and prints the result)")
+        }
+        if !headless { try sensor.requireLive("calibrate needs a live sensor: a replay keeps no calibration (--headless with --gyroscope, --accelerometer or --orientation reads one)") }
     }
 
     func run() throws {
+        if let kind = onDemand {
+            try runHeadless(kind)
+            return
+        }
         if compass {
             try runCompass()
             return

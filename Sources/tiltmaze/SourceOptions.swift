@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import ArgumentParser
+import FoundationEssentials
 import MotionDevices
 import SystemCalls
 
@@ -55,7 +56,7 @@ struct SourceOptions: ParsableArguments {
         while true {
             let lastLook = MonotonicClock.now() >= deadline
             do {
-                let chosen = try source.makeSource(rate: rate, iioURI: iioURI, chipFusion: chipFusion)
+                let chosen = try source.makeSource(rate: rate, iioURI: iioURI, chipFusion: chipFusion, calibrations: Self.calibrations)
                 if lastLook || chosen.simulatedBoard == nil { return chosen }
             } catch {
                 if lastLook { throw error }
@@ -73,6 +74,10 @@ struct SourceOptions: ParsableArguments {
             MonotonicClock.sleep(until: min(MonotonicClock.now() + 250_000_000, deadline))
         }
     }
+
+    /// This user's calibration files: a live source applies the mount matrix
+    /// and the accelerometer calibration kept there.
+    static var calibrations: CalibrationStore? { CalibrationStore.standard(environment: ProcessInfo.processInfo.environment) }
 
     /// Refuses a recording, for the commands that need a live sensor.
     func requireLive(_ why: String) throws {

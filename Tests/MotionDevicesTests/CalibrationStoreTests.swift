@@ -54,6 +54,29 @@ struct CalibrationStoreTests {
         #expect(store.load("simulated board").calibration.magnetometer == nil)
     }
 
+    @Test("the accelerometer's calibration and the user's mount are kept, read back exactly, and a game's save keeps them")
+    func accelerometerAndMount() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        var calibration = tilted
+        calibration.accelerometer = AccelerometerCalibration(bias: Vector3(0.98, -2.35, 3.125),
+                                                             matrix: (Vector3(1.03, 0.01, 0), Vector3(0.01, 0.97, 0), Vector3(0, 0, 1.02)))
+        calibration.mount = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+        _ = try store.save(calibration, for: "simulated board").get()
+        #expect(store.load("simulated board").calibration == calibration)
+        let text = try String(contentsOfFile: store.path(for: "simulated board"), encoding: .utf8)
+        #expect(text.contains("\"mount_matrix\" : \"0, -1, 0; 1, 0, 0; 0, 0, 1\""), "\(text)")
+        // The read-only look the sources take.
+        let correction = try #require(store.chipCorrection(for: "simulated board"))
+        #expect(correction.mount == calibration.mount && correction.accelerometer == calibration.accelerometer)
+        #expect(correction.file == store.path(for: "simulated board"))
+        #expect(store.chipCorrection(for: "another board") == nil)
+        // A game's end changes the neutral and the bias only.
+        let loaded = store.load("simulated board")
+        let after = try #require(loaded.changed(reference: .level, gyroBias: Vector3(0.01, 0, 0)))
+        #expect(after.accelerometer == calibration.accelerometer && after.mount == calibration.mount)
+    }
+
     @Test("a magnetometer calibration refined while playing is worth a write, even a first file; the same one again is not")
     func refinedMagnetometer() throws {
         let refined = MagnetometerCalibration(offset: Vector3(3, -4, 12), accuracy: .high)
@@ -103,6 +126,11 @@ struct CalibrationStoreTests {
             ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2,3],\"soft_iron\":[[1,0,0],[0,1,0]],\"accuracy\":\"high\"}}", "\"soft_iron\" should be"),
             ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2,3],\"soft_iron\":[[1,0,0],[0,1,0],[0,0,0]],\"accuracy\":\"high\"}}", "is no calibration"),
             ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"magnetometer\":{\"offset_ut\":[1,2,3],\"soft_iron\":[[1,0,0],[0,1,0],[0,0,1]],\"accuracy\":\"great\"}}", "\"accuracy\" should be"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"mount_matrix\":\"1, 0, 0; 0, 1, 0\"}", "\"mount_matrix\" should be a rotation"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"mount_matrix\":\"2, 0, 0; 0, 1, 0; 0, 0, 1\"}", "\"mount_matrix\" should be a rotation"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"accelerometer\":{\"bias_m_s2\":[9,0,0],\"matrix\":[[1,0,0],[0,1,0],[0,0,1]]}}", "\"bias_m_s2\" should be three numbers of at most 4.90"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"accelerometer\":{\"bias_m_s2\":[0,0,0],\"matrix\":[[1.5,0,0],[0,1,0],[0,0,1]]}}", "\"matrix\" is no calibration"),
+            ("{\"format\":\"tiltmaze-calibration\",\"version\":1,\"device\":\"simulated board\",\"neutral_up\":[0,0,1],\"correction\":true,\"gyro_bias_rad_s\":[0,0,0],\"accelerometer\":{\"bias_m_s2\":[0,0,0],\"matrix\":[[1,0,0],[0,1,0]]}}", "\"matrix\" should be three rows"),
           ])
     func corrupt(text: String, reason: String) throws {
         let dir = TemporaryDirectory()

@@ -57,6 +57,11 @@ public enum OrientationFit {
         return .success(measured.snappedToAxes(within: snapAngle) ?? measured)
     }
 
+    /// How many distinct poses the stretches hold (stretches pointing within 5° of each other are one).
+    public static func poseCount(_ stretches: [StillStretch]) -> Int {
+        Pose.merged(stretches.filter { $0.accelerationCount > 0 }).count
+    }
+
     /// The mount matrix from still stretches in the chip's axes: the first is
     /// flat, the next whose reading points another way is the right edge down.
     public static func fit(_ stretches: [StillStretch]) -> Result<MountMatrix, Refusal> {

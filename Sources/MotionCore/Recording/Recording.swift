@@ -11,6 +11,8 @@
 ///     gyro_scale: 0.000133158\n      rad/s per count, "none" without a gyroscope
 ///     magn_scale: 0.15\n             µT per count, or "unknown" (version 2 only)
 ///     mount_matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1\n   already applied to the samples
+///     accel_calibration: bias 0.9, -2.3, 3.1; matrix 1.03, 0, 0; 0, 0.97, 0; 0, 0, 1.02\n
+///                                     applied before the mount; only when there was one
 ///     \n                              a blank line ends the header
 ///     samples, little-endian, 81 bytes each (57 in version 1):
 ///       Int64 t_ns (CLOCK_MONOTONIC), UInt8 fields (bit 0 accel, bit 1 gyro,
@@ -39,6 +41,8 @@ public struct RecordingHeader: Sendable, Equatable {
     public var hasMagnetometer: Bool
     /// µT per count, when known.
     public var magnetometerScale: Double?
+    /// The accelerometer's calibration the source applied before the mount (none: the chip's readings).
+    public var accelerometer: AccelerometerCalibration = .none
 
     public init(device: String, identity: String?, rate: Double, accelScale: Double? = nil, gyroScale: Double? = nil,
                 hasGyroscope: Bool, mount: MountMatrix = .identity, hasMagnetometer: Bool = false,
@@ -67,6 +71,7 @@ public struct RecordingHeader: Sendable, Equatable {
                   accelScale: scales?.accel, gyroScale: scales?.gyro,
                   hasGyroscope: scales?.hasGyroscope ?? false, mount: scales?.mount ?? .identity,
                   hasMagnetometer: scales?.hasMagnetometer ?? false, magnetometerScale: scales?.magnetometer)
+        accelerometer = scales?.accelerometer ?? .none
     }
 
     /// The header's bytes, blank line included.
@@ -79,8 +84,29 @@ public struct RecordingHeader: Sendable, Equatable {
         text += "accel_scale: \(accelScale.map { "\($0)" } ?? "unknown")\n"
         text += "gyro_scale: \(hasGyroscope ? gyroScale.map { "\($0)" } ?? "unknown" : "none")\n"
         if hasMagnetometer { text += "magn_scale: \(magnetometerScale.map { "\($0)" } ?? "unknown")\n" }
-        text += "mount_matrix: \(mount)\n\n"
+        text += "mount_matrix: \(mount)\n"
+        if !accelerometer.isNone { text += "accel_calibration: \(accelerometer.headerText)\n" }
+        text += "\n"
         return Array(text.utf8)
+    }
+}
+
+extension AccelerometerCalibration {
+    /// "bias 0.9, -2.3, 3.1; matrix 1.03, 0, 0; 0, 0.97, 0; 0, 0, 1.02": a recording header's form.
+    var headerText: String {
+        let b = bias, m = MountMatrix(matrix.0, matrix.1, matrix.2)
+        return "bias \(b.x), \(b.y), \(b.z); matrix \(m)"
+    }
+
+    init?(headerText text: String) {
+        let parts = text.split(separator: ";", maxSplits: 1)
+        guard parts.count == 2, parts[0].hasPrefix("bias ") else { return nil }
+        let matrixText = parts[1].trimmingCharacters(in: " ")
+        guard matrixText.hasPrefix("matrix ") else { return nil }
+        let numbers = parts[0].dropFirst(5).split(separator: ",").compactMap { Double($0.trimmingCharacters(in: " ")) }
+        guard numbers.count == 3, numbers.allSatisfy({ $0.isFinite }),
+              let m = MountMatrix(parsing: matrixText.dropFirst(7)), Matrix3(m.rows.0, m.rows.1, m.rows.2).inverse != nil else { return nil }
+        self.init(bias: Vector3(numbers[0], numbers[1], numbers[2]), matrix: m.rows)
     }
 }
 
@@ -181,6 +207,11 @@ public struct Recording: Sendable {
                     throw RecordingError(location: "line \(line)", problem: "mount_matrix: expected three rows of three numbers, \"1, 0, 0; 0, 1, 0; 0, 0, 1\"")
                 }
                 header.mount = m
+            case "accel_calibration":
+                guard let a = AccelerometerCalibration(headerText: value) else {
+                    throw RecordingError(location: "line \(line)", problem: "accel_calibration: expected \"bias x, y, z; matrix a, b, c; d, e, f; g, h, i\"")
+                }
+                header.accelerometer = a
             case "magn_scale": header.magnetometerScale = value == "unknown" ? nil : try number("µT per count or \"unknown\"")
             default: break   // a later version's key
             }

@@ -38,6 +38,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     public let profile: EvdevControllerProfile
 
     private let mountOverride: MountMatrix?
+    private let calibrations: CalibrationStore?
     private let sysfs: String
     private let udevDirectory: String
     private var connection: Connection?
@@ -57,8 +58,12 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     ///   - node: the motion node (`SensorDiscovery.evdevSensors()`, or `InputNode` for a path).
     ///   - mount: the mount matrix to apply; nil takes udev's `ACCEL_MOUNT_MATRIX`
     ///     for the node, else the driver's convention (`EvdevControllerProfile`), else identity.
+    ///   - calibrations: where this user's calibration files are: the mount
+    ///     matrix they set (before udev's) and the accelerometer's
+    ///     calibration come from there. nil: none.
     ///   - sysfs: where to look for the node again after it went away.
-    public init(node: InputNode, mount: MountMatrix? = nil, reconnectInterval: Duration = .milliseconds(250),
+    public init(node: InputNode, mount: MountMatrix? = nil, calibrations: CalibrationStore? = nil,
+                reconnectInterval: Duration = .milliseconds(250),
                 ringCapacity: Int = defaultSampleRingCapacity, sysfs: String = "/sys",
                 udevDirectory: String = UdevDatabase.defaultDirectory) {
         self.node = node
@@ -70,13 +75,17 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         self.displayName = "\(node.name) on \(node.path)"
         self.reconnectInterval = reconnectInterval
         self.mountOverride = mount
+        self.calibrations = calibrations
         self.sysfs = sysfs
         self.udevDirectory = udevDirectory
     }
 
     /// The controller's name and, when it has one, its unique id (a
     /// Bluetooth address), which tells two controllers of a kind apart.
-    public var calibrationIdentity: String? {
+    public var calibrationIdentity: String? { Self.calibrationIdentity(of: node) }
+
+    /// "evdev NAME UNIQ": the identity a controller's calibration is kept under.
+    public static func calibrationIdentity(of node: InputNode) -> String {
         "evdev \(node.name)" + (node.uniq.map { $0.isEmpty ? "" : " " + $0 } ?? "")
     }
 
@@ -144,23 +153,21 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
                              detail: "\(device.name) has neither accelerometer axes (ABS_X/Y/Z) nor a gyroscope with a resolution")
         }
         try device.setClock(.monotonic)
-        let mount = mountMatrix(for: path)
-        var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mount)
+        let user = calibrationIdentity.flatMap { calibrations?.chipCorrection(for: $0) }
+        let mount = mountOverride ?? MountMatrixLookup.evdev(path, profile: profile, udevDirectory: udevDirectory, user: user).matrix
+        let accelerometer = user?.accelerometer ?? .none
+        var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mount, accelerometer: accelerometer)
         // Resolutions are counts per g and per °/s (the input subsystem's convention for accelerometers).
         connectedScales.withLock {
             $0 = SensorScales(accel: accel.flatMap { $0 > 0 ? standardGravity / Double($0) : nil },
                               gyro: gyro.flatMap { $0 > 0 ? Double.pi / 180 / Double($0) : nil },
-                              hasGyroscope: (gyro ?? 0) > 0, mount: mount)
+                              hasGyroscope: (gyro ?? 0) > 0, mount: mount, accelerometer: accelerometer)
         }
         for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absZ, EvdevCode.absRX, EvdevCode.absRY, EvdevCode.absRZ] {
             if let value = device.currentValue(type: .abs, code: code) { assembler.setInitial(code: code, value: value) }
         }
         livePath = path
         return Connection(device: device, feeder: EvdevSampleFeeder(assembler: assembler))
-    }
-
-    private func mountMatrix(for path: String) -> MountMatrix {
-        mountOverride ?? MountMatrixLookup.evdev(path, profile: profile, udevDirectory: udevDirectory).matrix
     }
 
     // MARK: The sensor thread

@@ -26,6 +26,8 @@ public struct EvdevSampleAssembler: Sendable {
     public let gyroResolution: Int32?
     /// Device axes to board axes.
     public let mount: MountMatrix
+    /// The accelerometer's bias and scale, in the device's axes (before `mount`).
+    public let accelerometer: AccelerometerCalibration
 
     private var raw: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0)
     private var pendingTimestamp: Int32?
@@ -34,7 +36,9 @@ public struct EvdevSampleAssembler: Sendable {
     private var changed = false
     private var lastTimestamp: Int64 = .min
 
-    public init(accelResolution: Int32?, gyroResolution: Int32?, mount: MountMatrix = .identity) {
+    public init(accelResolution: Int32?, gyroResolution: Int32?, mount: MountMatrix = .identity,
+                accelerometer: AccelerometerCalibration = .none) {
+        self.accelerometer = accelerometer
         self.accelResolution = accelResolution
         self.gyroResolution = gyroResolution
         self.mount = mount
@@ -106,7 +110,7 @@ public struct EvdevSampleAssembler: Sendable {
                 unitsPerG = gravityScale.add(counts)
             }
             if let unitsPerG {
-                sample.acceleration = mount.apply(counts * (standardGravity / unitsPerG))
+                sample.acceleration = mount.apply(accelerometer.apply(counts * (standardGravity / unitsPerG)))
                 sample.fields.insert(.acceleration)
             }
         }

@@ -60,4 +60,10 @@ public struct I2CIMU: Sendable, Equatable, CustomStringConvertible {
     /// From the chip's axes to the board's: the Sense HAT's mounting, or
     /// the breakout's printed axes.
     public var mount: MountMatrix { isSenseHat ? LSM9DS1.senseHatMount : .identity }
+
+    /// The mount matrix in force for this user (`user`: their calibration
+    /// file's correction), else `mount` and where it comes from.
+    public func chosenMount(user: ChipCorrection?) -> ChosenMountMatrix {
+        MountMatrixLookup.i2c(builtIn: mount, origin: isSenseHat ? .board(board) : .identity, user: user)
+    }
 }

@@ -40,6 +40,10 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     public let noDataTimeout: Duration
 
     private let wantedRate: Double
+    private let calibrations: CalibrationStore?
+    /// Chosen at start: the user's mount, else the board's; the accelerometer's calibration.
+    private var mount: MountMatrix
+    private var accelerometer = AccelerometerCalibration.none
     private var chip: I2CDevice?
     private var saved: [(register: UInt8, value: UInt8)] = []
     private var magnetometer: I2CDevice?
@@ -50,9 +54,14 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     private let missed = Atomic<Int>(0)
     private let transfers = Atomic<Int>(0)
 
-    public init(imu: I2CIMU, rate: Double = 200, noDataTimeout: Duration = .seconds(2),
+    /// - Parameter calibrations: where this user's calibration files are:
+    ///   the mount matrix they set (before the HAT's) and the accelerometer's
+    ///   calibration come from there. nil: none.
+    public init(imu: I2CIMU, rate: Double = 200, calibrations: CalibrationStore? = nil, noDataTimeout: Duration = .seconds(2),
                 ringCapacity: Int = defaultSampleRingCapacity) {
         self.imu = imu
+        self.calibrations = calibrations
+        self.mount = imu.mount
         self.wantedRate = rate
         self.rate = LSM9DS1.outputRate(for: rate).hertz
         self.noDataTimeout = noDataTimeout
@@ -64,8 +73,8 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
     public var calibrationIdentity: String? { imu.identity }
 
     public var scales: SensorScales? {
-        SensorScales(accel: LSM9DS1.accelScale, gyro: LSM9DS1.gyroScale, hasGyroscope: true, mount: imu.mount,
-                     magnetometer: imu.magnetometerAddress == nil ? nil : LSM9DS1.magnetometerScale)
+        SensorScales(accel: LSM9DS1.accelScale, gyro: LSM9DS1.gyroScale, hasGyroscope: true, mount: mount,
+                     magnetometer: imu.magnetometerAddress == nil ? nil : LSM9DS1.magnetometerScale, accelerometer: accelerometer)
     }
 
     public var failure: String? { thread.failure }
@@ -84,6 +93,9 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         thread.prepareStart()
         missed.store(0, ordering: .relaxed)
         transfers.store(0, ordering: .relaxed)
+        let user = calibrations?.chipCorrection(for: imu.identity)
+        mount = imu.chosenMount(user: user).matrix
+        accelerometer = user?.accelerometer ?? .none
         let chip: I2CDevice
         do {
             let output = LSM9DS1.outputRate(for: wantedRate)
@@ -185,7 +197,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         let period = Int64((1e9 / rate).rounded())
         var pacing = DataReadyPacing(period: period)
         var judge = SamplePlausibility()
-        let mount = imu.mount
+        let mount = self.mount, accelerometer = self.accelerometer
         // The reads land here; allocated once, not per sample.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 18, alignment: 8)
         defer { buffer.deallocate() }
@@ -232,7 +244,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                 try chip.readRegisters(from: LSM9DS1.Register.accelOutput, into: accel)
                 transfers.wrappingAdd(2, ordering: .relaxed)
                 var sample = LSM9DS1.sample(gyro: UnsafeRawBufferPointer(gyro), accel: UnsafeRawBufferPointer(accel),
-                                            timestamp: time, mount: mount)
+                                            timestamp: time, mount: mount, accelerometer: accelerometer)
                 if let magnetometer, now >= nextFieldLook {
                     let fieldStatus = try magnetometer.device.readRegister(LSM9DS1.MagnetometerRegister.status)
                     transfers.wrappingAdd(1, ordering: .relaxed)

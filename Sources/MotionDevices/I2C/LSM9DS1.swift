@@ -159,12 +159,12 @@ public enum LSM9DS1 {
     }
 
     /// The sample in the chip's frame read from OUT_*_G and OUT_*_XL (six
-    /// bytes each), turned into the board's frame by `mount`.
+    /// bytes each), the accelerometer's calibration applied, turned into the board's frame by `mount`.
     @inlinable
     public static func sample(gyro: UnsafeRawBufferPointer, accel: UnsafeRawBufferPointer,
-                              timestamp: Int64, mount: MountMatrix) -> MotionSample {
+                              timestamp: Int64, mount: MountMatrix, accelerometer: AccelerometerCalibration = .none) -> MotionSample {
         MotionSample(timestamp: timestamp,
-                     acceleration: mount.apply(axes(accel) * accelScale),
+                     acceleration: mount.apply(accelerometer.apply(axes(accel) * accelScale)),
                      rotationRate: mount.apply(axes(gyro) * gyroScale),
                      fields: [.acceleration, .rotationRate])
     }

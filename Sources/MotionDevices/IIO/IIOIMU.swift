@@ -87,10 +87,11 @@ extension IIOIMU {
     /// The source that reads it: buffered capture, or polling when a
     /// device of it has no buffer on this machine (over iiod, capture's
     /// refusal says why there is none).
-    public static func source(for imu: IIOIMU, rate: Double, acceleration: IIOAccelerationChannels = .accelerometer) -> any MotionSource {
+    public static func source(for imu: IIOIMU, rate: Double, acceleration: IIOAccelerationChannels = .accelerometer,
+                              calibrations: CalibrationStore? = nil) -> any MotionSource {
         let polled = imu.devices.contains { !$0.hasBuffer } && (imu.devices.first?.context.isLocal ?? false)
-        return polled ? IIOPolledMotionSource(imu: imu, rate: rate, acceleration: acceleration)
-            : IIOMotionSource(imu: imu, rate: rate, acceleration: acceleration)
+        return polled ? IIOPolledMotionSource(imu: imu, rate: rate, acceleration: acceleration, calibrations: calibrations)
+            : IIOMotionSource(imu: imu, rate: rate, acceleration: acceleration, calibrations: calibrations)
     }
 
     /// What a polled IMU tells the player: why it has no buffer, the fix,

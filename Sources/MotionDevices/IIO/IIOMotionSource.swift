@@ -80,8 +80,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     ///     (`mount_matrix`, `in_accel_mount_matrix`, `in_mount_matrix`), else identity.
     ///   - udevDirectory: where udev keeps its device records.
     ///   - acceleration: the accelerometer, or the chip's own gravity (`--chip-fusion`).
+    ///   - calibrations: where this user's calibration files are: the mount
+    ///     matrix they set (before udev's) and the accelerometer's
+    ///     calibration come from there. nil: none.
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil,
-                acceleration: IIOAccelerationChannels = .accelerometer,
+                acceleration: IIOAccelerationChannels = .accelerometer, calibrations: CalibrationStore? = nil,
                 noDataTimeout: Duration = .seconds(2), silenceBound: Duration? = nil, checkInterval: Duration = .milliseconds(250),
                 ringCapacity: Int = defaultSampleRingCapacity,
                 configfsRoot: String = HrtimerTrigger.defaultConfigfsRoot,
@@ -99,6 +102,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         self.acceleration = acceleration
         self.displayName = imu.placeDescription + (acceleration == .chipGravity ? Self.chipFusionSuffix : "")
         self.mountOverride = mount
+        self.calibrations = calibrations
     }
 
     /// What the player's line adds when the chip's gravity tilts the board.
@@ -108,6 +112,9 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     public let acceleration: IIOAccelerationChannels
 
     private let mountOverride: MountMatrix?
+    private let calibrations: CalibrationStore?
+    /// This user's correction of the chip, read from `calibrations` at start.
+    private var userCorrection: ChipCorrection?
     private let udevDirectory: String
 
     public var calibrationIdentity: String? { imu.identity }
@@ -119,7 +126,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         let gyro = captures.lazy.compactMap(\.converter.gyro).first
         let magn = captures.lazy.compactMap(\.converter.magn).first
         return SensorScales(accel: accel?.scale.x, gyro: gyro?.scale.x, hasGyroscope: gyro != nil, mount: captures[0].converter.mount,
-                            magnetometer: magn?.scale.x)
+                            magnetometer: magn?.scale.x, accelerometer: captures[0].converter.accelerometer)
     }
 
     public var failure: String? { thread.failure }
@@ -140,6 +147,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         thread.prepareStart()
         if let advice = imu.noAccelerometerAdvice ?? imu.noBufferAdvice { throw SourceError(description: advice) }
         if acceleration == .chipGravity, let refusal = imu.chipFusionRefusal { throw SourceError(description: refusal) }
+        userCorrection = calibrations?.chipCorrection(for: imu.identity)
         do {
             for device in imu.devices { captures.append(try prepare(device)) }
         } catch {
@@ -176,10 +184,11 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
             for channel in device.channels where channel.isScanElement && !channel.isOutput {
                 if wanted.contains(channel.id) { channel.enable() } else { channel.disable() }
             }
-            let mount = mountOverride ?? MountMatrixLookup.iio(device, udevDirectory: udevDirectory).matrix
+            let mount = mountOverride ?? MountMatrixLookup.iio(device, udevDirectory: udevDirectory, user: userCorrection).matrix
             let buffer = try IIOBuffer(device: device, sampleCount: Self.bufferSamples(rate: setup.rate ?? wantedRate,
                                                                                       local: device.context.isLocal))
-            let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount, acceleration: acceleration)
+            let converter = try IIOScanConverter(device: device, layout: buffer.layout, mount: mount, acceleration: acceleration,
+                                                 accelerometer: userCorrection?.accelerometer ?? .none)
             return Capture(setup: setup, buffer: buffer, converter: converter)
         } catch {
             setup.restore()
@@ -283,7 +292,7 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
         for capture in captures { try? capture.buffer.setEnabled(false) }
         do {
             let poller = try IIOPoller(imu: imu, acceleration: acceleration, mount: captures[0].converter.mount,
-                                       udevDirectory: udevDirectory)
+                                       udevDirectory: udevDirectory, user: userCorrection)
             _ = try thread.retrying { () throws(IIOError) in try poller.read(withField: true) }
             return poller
         } catch {

@@ -30,10 +30,14 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
     private let thread: SensorThread
     private let wantedRate: Double
     private let mountOverride: MountMatrix?
+    private let calibrations: CalibrationStore?
     private let udevDirectory: String
 
+    /// - Parameter calibrations: where this user's calibration files are (see `IIOMotionSource`); nil: none.
     public init(imu: IIOIMU, rate: Double = 200, mount: MountMatrix? = nil, acceleration: IIOAccelerationChannels = .accelerometer,
+                calibrations: CalibrationStore? = nil,
                 ringCapacity: Int = defaultSampleRingCapacity, udevDirectory: String = UdevDatabase.defaultDirectory) {
+        self.calibrations = calibrations
         self.imu = imu
         self.acceleration = acceleration
         self.wantedRate = rate
@@ -56,7 +60,7 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
     public var scales: SensorScales? {
         guard let poller else { return nil }
         return SensorScales(accel: poller.accel.scale.x, gyro: poller.gyro?.scale.x, hasGyroscope: poller.gyro != nil,
-                            mount: poller.mount, magnetometer: poller.magn?.scale.x)
+                            mount: poller.mount, magnetometer: poller.magn?.scale.x, accelerometer: poller.accelerometer)
     }
 
     public var failure: String? { thread.failure }
@@ -104,7 +108,8 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
             let rateResult = Result { () throws(IIOError) in try setup.configureRate(wantedRate: wantedRate) }
             if case .failure(let error) = rateResult, !error.isPermissionDenied { throw error }
         }
-        poller = try IIOPoller(imu: imu, acceleration: acceleration, mount: mountOverride, udevDirectory: udevDirectory)
+        poller = try IIOPoller(imu: imu, acceleration: acceleration, mount: mountOverride, udevDirectory: udevDirectory,
+                               user: calibrations?.chipCorrection(for: imu.identity))
     }
 
     private func release() {

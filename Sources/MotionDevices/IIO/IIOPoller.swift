@@ -42,10 +42,13 @@ struct IIOPoller {
     let magnRate: Double
     let mount: MountMatrix
     let magnMount: MountMatrix
+    let accelerometer: AccelerometerCalibration
 
     /// Opens the raw files of `imu`'s devices and reads their scales and
-    /// offsets once. `mount` is nil to look it up as capture does.
-    init(imu: IIOIMU, acceleration: IIOAccelerationChannels, mount: MountMatrix?, udevDirectory: String) throws(IIOError) {
+    /// offsets once. `mount` is nil to look it up as capture does; `user`
+    /// is this user's correction of the chip (mount, accelerometer).
+    init(imu: IIOIMU, acceleration: IIOAccelerationChannels, mount: MountMatrix?, udevDirectory: String,
+         user: ChipCorrection?) throws(IIOError) {
         self.imu = imu
         var accel: Axes?, gyro: Axes?, magn: Axes?, magnRate = 50.0, magnDevice: IIODevice?
         for device in imu.devices {
@@ -66,8 +69,9 @@ struct IIOPoller {
         self.gyro = gyro
         self.magn = magn
         self.magnRate = magnRate
-        let mount = mount ?? MountMatrixLookup.iio(imu.devices[0], udevDirectory: udevDirectory).matrix
+        let mount = mount ?? MountMatrixLookup.iio(imu.devices[0], udevDirectory: udevDirectory, user: user).matrix
         self.mount = mount
+        self.accelerometer = acceleration == .accelerometer ? user?.accelerometer ?? .none : .none
         self.magnMount = magnDevice.map { IIOMagnetometer.mount(of: $0, accelMount: mount) } ?? mount
     }
 
@@ -88,7 +92,7 @@ struct IIOPoller {
     /// and the magnetometer when `withField`. Stamped `now`; the caller
     /// stamps it again once the reads are done.
     func read(withField: Bool) throws(IIOError) -> MotionSample {
-        var sample = MotionSample(timestamp: 0, acceleration: mount.apply(try accel.read()), fields: .acceleration)
+        var sample = MotionSample(timestamp: 0, acceleration: mount.apply(accelerometer.apply(try accel.read())), fields: .acceleration)
         if let gyro {
             sample.rotationRate = mount.apply(try gyro.read())
             sample.fields.insert(.rotationRate)

@@ -35,9 +35,12 @@ public struct IIOScanConverter: Sendable {
     public let mount: MountMatrix
     /// The magnetometer's own (`IIOMagnetometer.mount`).
     public let magnMount: MountMatrix
+    /// The accelerometer's bias and scale, in the chip's axes (before `mount`).
+    public let accelerometer: AccelerometerCalibration
 
     public init(layout: IIOScanLayout, accel: Axes?, gyro: Axes?, magn: Axes? = nil, timestamp: Int?,
-                mount: MountMatrix, magnMount: MountMatrix? = nil) {
+                mount: MountMatrix, magnMount: MountMatrix? = nil, accelerometer: AccelerometerCalibration = .none) {
+        self.accelerometer = accelerometer
         self.layout = layout
         self.accel = accel
         self.gyro = gyro
@@ -50,7 +53,8 @@ public struct IIOScanConverter: Sendable {
     /// Reads scale and offset for the enabled `accel_*` (or, for the chip's
     /// fusion, `gravity_*`), `anglvel_*` and `magn_*` channels of `device`.
     public init(device: IIODevice, layout: IIOScanLayout, mount: MountMatrix,
-                acceleration: IIOAccelerationChannels = .accelerometer) throws(IIOError) {
+                acceleration: IIOAccelerationChannels = .accelerometer,
+                accelerometer: AccelerometerCalibration = .none) throws(IIOError) {
         /// `perCount` turns a channel's IIO scale into the unit its vector is kept in.
         func axes(_ type: String, perCount: (Double) -> Double = { $0 }) throws(IIOError) -> Axes? {
             var found: [(Int, Double, Double)] = []
@@ -69,7 +73,8 @@ public struct IIOScanConverter: Sendable {
         let magn = try axes("magn") { IIOMagnetometer.microteslaPerCount(deviceName: name, scale: $0) }
         self.init(layout: layout, accel: try axes(acceleration.rawValue), gyro: try axes("anglvel"), magn: magn,
                   timestamp: layout.elementIndex(of: "timestamp"), mount: mount,
-                  magnMount: magn == nil ? mount : IIOMagnetometer.mount(of: device, accelMount: mount))
+                  magnMount: magn == nil ? mount : IIOMagnetometer.mount(of: device, accelMount: mount),
+                  accelerometer: acceleration == .accelerometer ? accelerometer : .none)
     }
 
     /// The sample one scan holds. `fallbackTime` stamps scans without a timestamp element.
@@ -78,7 +83,7 @@ public struct IIOScanConverter: Sendable {
         var s = MotionSample(timestamp: fallbackTime, fields: [])
         if let t = timestamp { s.timestamp = layout.rawValue(of: t, in: scan) }
         if let a = accel {
-            s.acceleration = mount.apply(convert(a, scan))
+            s.acceleration = mount.apply(accelerometer.apply(convert(a, scan)))
             s.fields.insert(.acceleration)
         }
         if let g = gyro {

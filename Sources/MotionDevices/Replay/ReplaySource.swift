@@ -27,7 +27,8 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     public var scales: SensorScales? {
         let header = recording.header
         return SensorScales(accel: header.accelScale, gyro: header.gyroScale, hasGyroscope: header.hasGyroscope, mount: header.mount,
-                            magnetometer: header.magnetometerScale, hasMagnetometer: header.hasMagnetometer)
+                            magnetometer: header.magnetometerScale, hasMagnetometer: header.hasMagnetometer,
+                            accelerometer: header.accelerometer)
     }
 
     private var thread: OSThread?

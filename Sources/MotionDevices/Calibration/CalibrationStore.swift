@@ -6,18 +6,33 @@ import SystemCalls
 import SystemPackage
 
 /// What is remembered of one motion sensor between runs: the player's
-/// neutral tilt (and whether it applies) and the gyroscope's bias.
+/// neutral tilt (and whether it applies), the gyroscope's bias, and what
+/// the calibrations on demand found.
 package struct DeviceCalibration: Sendable, Equatable {
     package var reference: TiltReference
     /// rad/s, board frame.
     package var gyroBias: Vector3
     /// The magnetometer's hard and soft iron, when a compass calibration was made.
     package var magnetometer: MagnetometerCalibration?
+    /// The accelerometer's bias and scale in the chip's axes (`calibrate --accelerometer`).
+    package var accelerometer: AccelerometerCalibration?
+    /// The board's axes as this user set them (`calibrate --orientation`):
+    /// used instead of udev's or the driver's mount matrix.
+    package var mount: MountMatrix?
 
-    package init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, magnetometer: MagnetometerCalibration? = nil) {
+    package init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, magnetometer: MagnetometerCalibration? = nil,
+                 accelerometer: AccelerometerCalibration? = nil, mount: MountMatrix? = nil) {
         self.reference = reference
         self.gyroBias = gyroBias
         self.magnetometer = magnetometer
+        self.accelerometer = accelerometer
+        self.mount = mount
+    }
+
+    /// What the sources take from it: the user's mount and the accelerometer's calibration.
+    package func chipCorrection(file: String) -> ChipCorrection? {
+        guard mount != nil || accelerometer != nil else { return nil }
+        return ChipCorrection(mount: mount, accelerometer: accelerometer ?? .none, file: file)
     }
 
     /// Nothing calibrated: level, correction on, no bias.
@@ -110,11 +125,42 @@ public struct CalibrationStore: Sendable {
         }
     }
 
+    /// What the device's file says of how its chip is read (the user's
+    /// mount, the accelerometer's calibration), for a source opening it or
+    /// `devices` listing it. Read-only: a file that cannot be read or is
+    /// no calibration counts as none here; the game's own load sets it
+    /// aside and says so.
+    public func chipCorrection(for identity: String) -> ChipCorrection? {
+        let file = path(for: identity)
+        guard case .success(let bytes) = FileContents.read(file, limit: 64 * 1024),
+              case .success(let calibration) = CalibrationFile.decode(bytes, identity: identity) else { return nil }
+        return calibration.chipCorrection(file: file)
+    }
+
     /// Writes the device's calibration atomically, making the directory if needed.
     package func save(_ calibration: DeviceCalibration, for identity: String) -> Result<String, CalibrationSaveError> {
         KeptFile.save(CalibrationFile.encode(calibration, identity: identity), to: path(for: identity),
                       directory: directory, what: "calibration")
             .mapError { CalibrationSaveError(description: $0.description) }
+    }
+}
+
+/// What a user's calibration changes in how a source turns its chip's
+/// readings into the board's: the board's axes (`calibrate --orientation`)
+/// and the accelerometer's bias and scale (`calibrate --accelerometer`).
+/// A source applies it as it converts each reading: the accelerometer's
+/// calibration first, in the chip's axes, then the mount matrix.
+public struct ChipCorrection: Sendable, Equatable {
+    /// The user's mount matrix; nil leaves udev's or the driver's.
+    public var mount: MountMatrix?
+    public var accelerometer: AccelerometerCalibration
+    /// The calibration file it came from.
+    public var file: String
+
+    public init(mount: MountMatrix?, accelerometer: AccelerometerCalibration, file: String) {
+        self.mount = mount
+        self.accelerometer = accelerometer
+        self.file = file
     }
 }
 
@@ -138,11 +184,22 @@ package struct CalibrationSaveError: Error, CustomStringConvertible, Sendable {
 ///       "version" : 1
 ///     }
 ///
+/// and, once made by `calibrate --accelerometer` and `--orientation`:
+///
+///       "accelerometer" : {
+///         "bias_m_s2" : [0.981, -2.35, 3.1],
+///         "matrix" : [[1.03, 0, 0], [0, 0.97, 0], [0, 0, 1.02]]
+///       },
+///       "mount_matrix" : "0, -1, 0; 1, 0, 0; 0, 0, 1",
+///
 /// `neutral_up` is the board-frame direction against gravity at the
 /// player's neutral (any length; at most 30° from level is used).
 /// `magnetometer` is there only once a compass calibration was made (a file
 /// without it is a whole calibration, and a TiltMaze that predates it
 /// ignores it): the field is `soft_iron · (reading − offset_ut)`.
+/// `accelerometer` is in the chip's axes: a reading is taken as
+/// `matrix · (reading − bias_m_s2)` before the mount matrix turns it.
+/// `mount_matrix` is the board's axes as the user set them, in udev's form.
 enum CalibrationFile {
     static let format = "tiltmaze-calibration"
     static let version = 1
@@ -155,6 +212,13 @@ enum CalibrationFile {
         var correction: Bool?
         var gyro_bias_rad_s: [Double]?
         var magnetometer: Magnetometer?
+        var accelerometer: Accelerometer?
+        var mount_matrix: String?
+    }
+
+    private struct Accelerometer: Codable {
+        var bias_m_s2: [Double]?
+        var matrix: [[Double]]?
     }
 
     private struct Magnetometer: Codable {
@@ -172,9 +236,13 @@ enum CalibrationFile {
                          soft_iron: [m.softIron.0, m.softIron.1, m.softIron.2].map { [$0.x, $0.y, $0.z] },
                          accuracy: m.accuracy.name)
         }
+        let accelerometer = calibration.accelerometer.map { a in
+            Accelerometer(bias_m_s2: [a.bias.x, a.bias.y, a.bias.z], matrix: [a.matrix.0, a.matrix.1, a.matrix.2].map { [$0.x, $0.y, $0.z] })
+        }
         let contents = Contents(format: format, version: version, device: identity,
                                 neutral_up: [up.x, up.y, up.z], correction: calibration.reference.isEnabled,
-                                gyro_bias_rad_s: [bias.x, bias.y, bias.z], magnetometer: magnetometer)
+                                gyro_bias_rad_s: [bias.x, bias.y, bias.z], magnetometer: magnetometer,
+                                accelerometer: accelerometer, mount_matrix: calibration.mount?.propertyText)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // Encoding finite doubles, strings and Bools cannot fail.
@@ -216,8 +284,43 @@ enum CalibrationFile {
             case .failure(let problem): return .failure(problem)
             }
         }
+        var accelerometer: AccelerometerCalibration?
+        if let a = contents.accelerometer {
+            switch decode(a) {
+            case .success(let calibration): accelerometer = calibration
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        var mount: MountMatrix?
+        if let text = contents.mount_matrix {
+            guard let m = MountMatrix(parsing: text), m.isTurnOrMirror else {
+                return .failure(Problem("\"mount_matrix\" should be a rotation in udev's form, \"1, 0, 0; 0, 1, 0; 0, 0, 1\""))
+            }
+            mount = m
+        }
         return .success(DeviceCalibration(reference: TiltReference(neutralUp: Vector3(up[0], up[1], up[2]), isEnabled: enabled),
-                                          gyroBias: Vector3(bias[0], bias[1], bias[2]), magnetometer: magnetometer))
+                                          gyroBias: Vector3(bias[0], bias[1], bias[2]), magnetometer: magnetometer,
+                                          accelerometer: accelerometer, mount: mount))
+    }
+
+    private static func decode(_ a: Accelerometer) -> Result<AccelerometerCalibration, Problem> {
+        let largest = AccelerometerFit.largestBias
+        guard let bias = a.bias_m_s2, bias.count == 3, bias.allSatisfy({ $0.isFinite && abs($0) <= largest }) else {
+            return .failure(Problem("\"accelerometer\".\"bias_m_s2\" should be three numbers of at most \(MotionSampleText.decimal(largest, digits: 2)) m/s²"))
+        }
+        guard let rows = a.matrix, rows.count == 3, rows.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }) else {
+            return .failure(Problem("\"accelerometer\".\"matrix\" should be three rows of three numbers"))
+        }
+        // What a fit may give: each scale within its limit of 1, cross-axis terms of a few per cent.
+        let limit = AccelerometerFit.largestScaleError
+        for i in 0 ..< 3 {
+            for j in 0 ..< 3 where abs(rows[i][j] - (i == j ? 1 : 0)) > limit {
+                return .failure(Problem("\"accelerometer\".\"matrix\" is no calibration (each entry within \(limit) of the identity's)"))
+            }
+        }
+        return .success(AccelerometerCalibration(bias: Vector3(bias[0], bias[1], bias[2]),
+                                                 matrix: (Vector3(rows[0][0], rows[0][1], rows[0][2]), Vector3(rows[1][0], rows[1][1], rows[1][2]),
+                                                          Vector3(rows[2][0], rows[2][1], rows[2][2]))))
     }
 
     /// The largest offset believed, µT: an offset beyond it is a magnet on the chip, not hard iron.

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import FoundationEssentials
+import MotionCore
+import MotionDevices
+import SystemCalls
+
+extension CalibrateCommand {
+    /// How long a live headless calibration waits for the poses it needs.
+    static let liveTimeout: Int64 = 120_000_000_000
+
+    /// A calibration on demand without a screen: from a recording, all of
+    /// it at once; from a live sensor, asking on standard error until its
+    /// poses are held. Prints the result's line and saves it.
+    func runHeadless(_ kind: OnDemandCalibration) throws {
+        try reportingFailure {
+            let identity: String?
+            let delivery: OnDemandCalibration.Delivery
+            let outcome: Result<OnDemandCalibration.Outcome, CalibrationRefusal>
+            if case .replay(let path) = sensor.source {
+                let recording = try RecordingFile.load(path)
+                identity = recording.header.identity
+                delivery = OnDemandCalibration.Delivery(mount: recording.header.mount, accelerometer: recording.header.accelerometer)
+                outcome = kind.outcome(of: recording)
+            } else {
+                let chosen = try sensor.makeSource(defaultRate: 100)
+                printError("calibrating \(kind.rawValue) with \(chosen.description)")
+                let source = chosen.source
+                try source.start()
+                defer { source.stop() }
+                identity = source.calibrationIdentity
+                delivery = OnDemandCalibration.Delivery(source.scales)
+                outcome = try Self.live(kind, source: source, delivery: delivery)
+            }
+            let found: OnDemandCalibration.Outcome
+            switch outcome {
+            case .success(let o): found = o
+            case .failure(let refusal): throw ExitStatus.report("\(kind.rawValue) calibration refused: \(refusal)", as: .badInput)
+            }
+            print(found.line)
+            if case .orientation(let mount) = found {
+                printError("for every user, as a udev rule: ACCEL_MOUNT_MATRIX=\(mount.propertyText)")
+            }
+            Self.keep(found, for: identity, delivery: delivery)
+        }
+    }
+
+    /// Feeds `source`'s samples to the calibration until it has what it
+    /// needs, saying what to do whenever that changes; refused after two minutes.
+    static func live(_ kind: OnDemandCalibration, source: any MotionSource,
+                     delivery: OnDemandCalibration.Delivery) throws -> Result<OnDemandCalibration.Outcome, CalibrationRefusal> {
+        var calibration = LiveCalibration(kind, delivery: delivery)
+        let deadline = MonotonicClock.now() + liveTimeout
+        var said = ""
+        while MonotonicClock.now() < deadline {
+            _ = source.samples.drain { calibration.add($0) }
+            if let failure = source.failure { throw ExitStatus.report(failure, as: .sensorFailed) }
+            if calibration.isComplete { break }
+            let prompt = calibration.prompt
+            if prompt != said {
+                printError(prompt)
+                said = prompt
+            }
+            MonotonicClock.sleep(until: MonotonicClock.now() + 50_000_000)
+        }
+        return calibration.outcome
+    }
+
+    /// Saves `outcome` in the calibration of the device `identity`, saying where on standard error.
+    static func keep(_ outcome: OnDemandCalibration.Outcome, for identity: String?, delivery: OnDemandCalibration.Delivery) {
+        guard let identity else {
+            printError("nothing saved: the recording names no device (no \"identity:\" in its header)")
+            return
+        }
+        guard let store = CalibrationStore.standard(environment: ProcessInfo.processInfo.environment) else {
+            printError("nothing saved: neither XDG_CONFIG_HOME nor HOME is an absolute path")
+            return
+        }
+        let loaded = store.load(identity)
+        if let problem = loaded.problem { printError(problem) }
+        guard loaded.maySave else { return }
+        let updated = OnDemandCalibration.kept(outcome, in: loaded.calibration, delivery: delivery)
+        switch store.save(updated, for: identity) {
+        case .success(let path):
+            let reset = updated.reference != loaded.calibration.reference ? "; the neutral tilt is level again (set it anew: tiltmaze calibrate)" : ""
+            printError("saved for \(identity) in \(path)\(reset)")
+        case .failure(let error):
+            printError("\(error)")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Foundation
+import MotionCore
+import MotionDevices
+import Testing
+import TestSupport
+
+/// `tiltmaze calibrate --gyroscope|--accelerometer|--orientation --source
+/// replay:FILE --headless` on recordings made with known errors (real
+/// BROAD noise, errors put in): the line it prints is within the targets,
+/// the result is saved for the device the recording names, and a recording
+/// without the stillness needed is refused.
+struct HeadlessCalibrationTests {
+    static let identity = "iio mpu6050 at platform/soc/fe804000.i2c/i2c-1/1-0068"
+
+    /// Writes `recording` as `tiltmaze record` would, in `directory`.
+    static func write(_ recording: CalibrationRecording, to directory: TemporaryDirectory, identity: String? = identity,
+                      mount: MountMatrix = .identity) throws -> String {
+        let path = directory.path + "/calibration.tmr"
+        var header = recording.recording(identity: identity).header
+        header.mount = mount
+        let writer = try RecordingWriter(path: path, header: header)
+        // What a source delivers: the chip's readings turned by the mount it applied.
+        for var sample in recording.samples {
+            sample.acceleration = mount.apply(sample.acceleration)
+            sample.rotationRate = mount.apply(sample.rotationRate)
+            try writer.append(sample)
+        }
+        try writer.finish()
+        return path
+    }
+
+    static func calibrate(_ kind: String, _ path: String, home: TemporaryDirectory) throws -> ProgramRunner.Result {
+        try ProgramRunner.run(["calibrate", "--\(kind)", "--source", "replay:\(path)", "--headless"],
+                              environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+    }
+
+    static func saved(_ home: TemporaryDirectory) throws -> [String: Any] {
+        let directory = home.path + "/config/tiltmaze/calibration"
+        let name = try #require(home.names(in: "config/tiltmaze/calibration").first { $0.hasPrefix("iio-mpu6050") })
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))) as! [String: Any]
+    }
+
+    /// The numbers of a printed line, in order.
+    static func numbers(_ line: String) -> [Double] {
+        line.split(whereSeparator: { " ;,:±".contains($0) }).compactMap { Double($0) }
+    }
+
+    @Test("--gyroscope: the bias put in, within 0.002 rad/s, and saved")
+    func gyroscope() throws {
+        let home = TemporaryDirectory()
+        let truth = Vector3(0.034, -0.021, 0.012)
+        var r = try CalibrationRecording(gyroBias: truth)
+        r.hold(CalibrationRecording.flat, seconds: 5)
+        let result = try Self.calibrate("gyroscope", try Self.write(r, to: home), home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = result.stdout.trimmingCharacters(in: .newlines)
+        #expect(line.hasPrefix("gyroscope bias: ") && line.hasSuffix(line.split(separator: "±").last.map(String.init) ?? "") && line.contains(" rad/s ± "), "\(line)")
+        let n = Self.numbers(line)
+        try #require(n.count == 4, "\(line)")
+        #expect((Vector3(n[0], n[1], n[2]) - truth).length < 0.002, "\(line)")
+        let bias = try #require(try Self.saved(home)["gyro_bias_rad_s"] as? [Double])
+        #expect((Vector3(bias[0], bias[1], bias[2]) - truth).length < 0.002)
+        #expect(result.stderr.contains("saved for \(Self.identity)"))
+    }
+
+    @Test("--gyroscope on a board that never lies still is refused (status 65), and nothing is saved")
+    func gyroscopeRefused() throws {
+        let home = TemporaryDirectory()
+        var r = try CalibrationRecording(gyroBias: Vector3(0.02, 0, 0))
+        // Turning back and forth, never still for long.
+        for i in 0 ..< 6 {
+            r.turn(from: CalibrationRecording.pose(Vector3(1, 0, 0), degrees: i % 2 == 0 ? 0 : 40),
+                   to: CalibrationRecording.pose(Vector3(1, 0, 0), degrees: i % 2 == 0 ? 40 : 0), seconds: 1.5)
+        }
+        let result = try Self.calibrate("gyroscope", try Self.write(r, to: home), home: home)
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("gyroscope calibration refused: the board moved"), "\(result.stderr)")
+        #expect(home.names(in: "config/tiltmaze/calibration").isEmpty)
+    }
+
+    @Test("--accelerometer: a 0.1–0.4 g bias and 3 % scales found within 0.02 m/s² and 0.2 %, and saved in the chip's axes")
+    func accelerometer() throws {
+        let home = TemporaryDirectory()
+        let bias = Vector3(1.1, -3.6, 2.4), scale = Vector3(0.97, 1.03, 1.025)
+        // Mounted upside down: the recording's samples were turned by that mount; the fit undoes it.
+        let mount = MountMatrix(Vector3(1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1))
+        var r = try CalibrationRecording(accelerometer: AccelerometerCalibration(bias: bias, scale: scale))
+        r.hold(each: CalibrationRecording.sixFaces, seconds: 3)
+        let result = try Self.calibrate("accelerometer", try Self.write(r, to: home, mount: mount), home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = result.stdout.trimmingCharacters(in: .newlines)
+        #expect(line.hasPrefix("accelerometer bias: ") && line.contains(" m/s²; scale: ") && line.contains("; residual: ")
+                && line.hasSuffix(" m/s²"), "\(line)")
+        let n = Self.numbers(line.replacingOccurrences(of: "m/s²", with: ""))
+        try #require(n.count == 7, "\(line)")
+        #expect((Vector3(n[0], n[1], n[2]) - bias).length < 0.02, "\(line)")
+        for (found, want) in zip(n[3 ..< 6], [scale.x, scale.y, scale.z]) { #expect(abs(found / want - 1) < 0.002, "\(line)") }
+        let saved = try #require(try Self.saved(home)["accelerometer"] as? [String: Any])
+        let savedBias = try #require(saved["bias_m_s2"] as? [Double])
+        #expect((Vector3(savedBias[0], savedBias[1], savedBias[2]) - bias).length < 0.02)
+    }
+
+    @Test("--orientation: a sensor turned 90° about z is found exactly, printed with its udev line, and kept for this user")
+    func orientation() throws {
+        let home = TemporaryDirectory()
+        let mount = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+        var r = try CalibrationRecording(mount: mount)
+        r.hold(each: [CalibrationRecording.flat, CalibrationRecording.pose(Vector3(0, 1, 0), degrees: 30)], seconds: 3)
+        // Recorded with no mount matrix known (identity): the samples are the chip's axes.
+        let result = try Self.calibrate("orientation", try Self.write(r, to: home), home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "orientation: 0, -1, 0; 1, 0, 0; 0, 0, 1\n")
+        #expect(result.stderr.contains("ACCEL_MOUNT_MATRIX=0, -1, 0; 1, 0, 0; 0, 0, 1"))
+        #expect(try Self.saved(home)["mount_matrix"] as? String == "0, -1, 0; 1, 0, 0; 0, 0, 1")
+    }
+
+    @Test("--orientation with only one pose says what to do next")
+    func orientationOnePose() throws {
+        let home = TemporaryDirectory()
+        var r = try CalibrationRecording()
+        r.hold(CalibrationRecording.flat, seconds: 4)
+        let result = try Self.calibrate("orientation", try Self.write(r, to: home), home: home)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("tip the right edge down"), "\(result.stderr)")
+    }
+
+    @Test("a recording that names no device prints the result and says nothing was saved")
+    func noIdentity() throws {
+        let home = TemporaryDirectory()
+        var r = try CalibrationRecording(gyroBias: Vector3(0.01, 0.02, 0.03))
+        r.hold(CalibrationRecording.flat, seconds: 4)
+        let result = try Self.calibrate("gyroscope", try Self.write(r, to: home, identity: nil), home: home)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("gyroscope bias: 0.01"))
+        #expect(result.stderr.contains("nothing saved: the recording names no device"))
+    }
+
+    @Test("the new calibrations want --headless for now, and --headless wants one of them")
+    func options() throws {
+        let gyroscope = try ProgramRunner.run(["calibrate", "--gyroscope", "--source", "sim"])
+        #expect(gyroscope.status == 64)
+        #expect(gyroscope.stderr.contains("add --headless"))
+        let bare = try ProgramRunner.run(["calibrate", "--headless"])
+        #expect(bare.status == 64)
+        let two = try ProgramRunner.run(["calibrate", "--gyroscope", "--orientation", "--headless"])
+        #expect(two.stderr.contains("choose one of"))
+    }
+}
