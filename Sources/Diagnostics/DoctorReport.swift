@@ -51,8 +51,8 @@ public struct DoctorReport {
         lines.append(DoctorReport.config(environment))
         sensor = selection.choice?.description
         if let sensor, let choice = selection.choice {
-            lines.append(.ok("ready", "tiltmaze play will use \(sensor)"))
             lines.append(DoctorReport.axes(choice, calibrations: CalibrationStore.standard(environment: environment)))
+            lines.append(.ok("ready", "tiltmaze play will use \(sensor)"))
             if live {
                 let read = LiveCheck.line(selection)
                 lines.append(read)

@@ -40,12 +40,29 @@ public struct DeviceMotion: Sendable, Equatable {
     public var heading: Double
     /// The magnetic field with its calibration's accuracy; nil without a magnetometer.
     public var magneticField: CalibratedMagneticField?
+    /// Whether the attitude filter judges the board at rest, as VQF's
+    /// `getRestDetected`: for 1.5 s the gyroscope within 2 °/s of its
+    /// half-second mean (and that mean no larger than a bias, and near the
+    /// bias once known), the accelerometer within 0.5 m/s² of its own and not
+    /// tilting by 2°. The gyroscope's bias is learnt then
+    /// (``CalibrationState/gyroBiasUncertainty`` falls).
+    public var restDetected: Bool
+    /// Whether the latest magnetometer reading was judged a disturbance (a
+    /// magnet, steel, a motor nearby) and kept out of the heading, as VQF's
+    /// `getMagDistDetected`: its strength more than 10 % or its dip more than
+    /// 10° off the field learnt. False without a magnetometer, and before a
+    /// field has been learnt (5 s of agreeing readings); a field that stays
+    /// different for 20 s while the board turns becomes the new field.
+    public var magneticDisturbance: Bool
 
     /// A motion from its parts (tests, and programs that replay their own);
     /// `calibratedGravity` is `gravity` unless given.
     public init(timestamp: Int64, attitude: Attitude, gravity: Vector3, calibratedGravity: Vector3? = nil,
                 userAcceleration: Vector3, rotationRate: Vector3?, acceleration: Vector3, shake: Shake? = nil,
-                heading: Double = -1, magneticField: CalibratedMagneticField? = nil) {
+                heading: Double = -1, magneticField: CalibratedMagneticField? = nil,
+                restDetected: Bool = false, magneticDisturbance: Bool = false) {
+        self.restDetected = restDetected
+        self.magneticDisturbance = magneticDisturbance
         self.timestamp = timestamp
         self.attitude = attitude
         self.heading = heading
@@ -65,6 +82,7 @@ public struct DeviceMotion: Sendable, Equatable {
                   userAcceleration: motion.userAcceleration,
                   rotationRate: sample.hasRotationRate ? motion.rotationRate : nil,
                   acceleration: sample.acceleration, shake: shake, heading: motion.heading ?? -1,
-                  magneticField: motion.magneticField.map { CalibratedMagneticField(field: $0, accuracy: motion.magneticAccuracy) })
+                  magneticField: motion.magneticField.map { CalibratedMagneticField(field: $0, accuracy: motion.magneticAccuracy) },
+                  restDetected: motion.restDetected, magneticDisturbance: motion.magneticDisturbance)
     }
 }

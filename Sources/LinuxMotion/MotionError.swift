@@ -16,11 +16,15 @@ public enum MotionError: Error, Sendable, Equatable, CustomStringConvertible {
     case recordingNotSaved(String)
     /// Recording needs running updates (the file's header names their sensor): start them first.
     case notRecordingWithoutUpdates
+    /// A calibration asked for could not be made: the board moved, the
+    /// sensor has no gyroscope, or it was cancelled. The text says what to do.
+    case calibrationRefused(String)
 
     /// The sensor's or the file's own words: what went wrong and what to do.
     public var description: String {
         switch self {
-        case .unavailable(let why), .sensorStopped(let why), .calibrationNotSaved(let why), .recordingNotSaved(let why): why
+        case .unavailable(let why), .sensorStopped(let why), .calibrationNotSaved(let why), .recordingNotSaved(let why),
+             .calibrationRefused(let why): why
         case .alreadyActive: "motion updates are already running: call stop() first"
         case .notRecordingWithoutUpdates: "a recording needs running motion updates: start them, then startRecording(to:)"
         }

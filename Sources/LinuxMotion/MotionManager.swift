@@ -244,7 +244,7 @@ public final class MotionManager: @unchecked Sendable {
         source = nil
     }
 
-    private func makeSource() throws(MotionError) -> ChosenSource {
+    func makeSource() throws(MotionError) -> ChosenSource {
         // The source is made anew on each start (a device may have come or gone).
         if let given {
             // A program's own source may be the simulated board, which the manager can tilt.

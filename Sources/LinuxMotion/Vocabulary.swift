@@ -35,6 +35,8 @@ public typealias AccelerometerCalibration = MotionCore.AccelerometerCalibration
 /// What a user's calibration file changes in how a source reads its chip: their own
 /// mount matrix (`tiltmaze calibrate --orientation`) and the accelerometer's calibration.
 public typealias ChipCorrection = MotionDevices.ChipCorrection
+/// The gyroscope's bias measured on demand, with its uncertainty (``MotionManager/calibrateGyroscope(duration:)``).
+public typealias GyroscopeCalibration = MotionCore.GyroscopeCalibration
 /// A shake: the axis, its sign, the push (m/s²) and when.
 public typealias Shake = MotionCore.Shake
 /// What of the attitude filter is worth keeping per device (``MotionManager/calibration``):

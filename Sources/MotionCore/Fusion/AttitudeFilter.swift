@@ -226,6 +226,10 @@ public struct AttitudeFilter: Sendable {
     /// (its strength or dip off the field learnt), and so ignored.
     public var isMagneticallyDisturbed: Bool { north.isDisturbed }
 
+    /// `isMagneticallyDisturbed` once a field has been learnt to judge by:
+    /// before that every reading "disturbs", which says nothing.
+    public var hasMagneticDisturbance: Bool { north.isDisturbed && north.reference != nil }
+
     private mutating func addRotation(_ rate: Vector3, at time: Int64) {
         let dt = lastGyroTime.map { Self.step(from: $0, to: time) } ?? 0
         lastGyroTime = max(lastGyroTime ?? .min, time)
@@ -307,9 +311,12 @@ public struct AttitudeFilter: Sendable {
     /// The motion as of the last sample, given that sample's readings.
     public func motion(for sample: MotionSample) -> FusedMotion {
         let gravity = up * -standardGravity
-        return FusedMotion(attitude: attitude, gravity: gravity,
-                           userAcceleration: sample.hasAcceleration ? sample.acceleration + gravity : .zero,
-                           rotationRate: sample.hasRotationRate ? sample.rotationRate - bias : .zero)
+        var motion = FusedMotion(attitude: attitude, gravity: gravity,
+                                 userAcceleration: sample.hasAcceleration ? sample.acceleration + gravity : .zero,
+                                 rotationRate: sample.hasRotationRate ? sample.rotationRate - bias : .zero)
+        motion.restDetected = rest.isAtRest
+        motion.magneticDisturbance = hasMagneticDisturbance
+        return motion
     }
 
     /// The attitude whose "up" is `up`, with no heading (board x along earth x as far as it can be).

@@ -22,6 +22,13 @@ public struct FusedMotion: Sendable, Equatable, BitwiseCopyable {
     public var magneticField: Vector3?
     /// How far `magneticField`'s calibration is trusted.
     public var magneticAccuracy: MagneticFieldAccuracy = .uncalibrated
+    /// Whether the attitude filter judges the board at rest (see `RestDetector`):
+    /// then it learns the gyroscope's bias.
+    public var restDetected = false
+    /// Whether the latest magnetometer reading was judged a disturbance
+    /// against the field learnt, and left out of the heading; false
+    /// without a magnetometer or before a field is learnt.
+    public var magneticDisturbance = false
 
     public init(attitude: Quaternion = .identity, gravity: Vector3 = .zero, userAcceleration: Vector3 = .zero,
                 rotationRate: Vector3 = .zero) {

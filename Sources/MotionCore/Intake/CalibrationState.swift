@@ -12,6 +12,13 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
     public var gyroBias: Vector3
     /// Whether the bias was estimated long enough (at rest) to be worth keeping.
     public var hasLearntGyroBias: Bool
+    /// The standard deviation of the bias estimate, rad/s (its largest
+    /// axis): 0.5 °/s (0.0087 rad/s) at the start, whether the bias was
+    /// remembered or starts at zero; falling as the board rests (to some
+    /// 0.0005 rad/s), and while it turns about varied axes; growing slowly
+    /// otherwise (a bias wanders with temperature). 0 until a gyroscope
+    /// reading has come, and without a gyroscope.
+    public var gyroBiasUncertainty: Double
     /// The stored hard and soft iron with the offset learnt while the board
     /// turned folded in, once its fit is good enough to keep (CoreMotion's
     /// medium or better); nil before, or without a magnetometer.
@@ -19,7 +26,8 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
 
     /// A calibration: level, no bias and no magnetometer unless given.
     public init(reference: TiltReference = .level, gyroBias: Vector3 = .zero, hasLearntGyroBias: Bool = false,
-                magnetometer: MagnetometerCalibration? = nil) {
+                gyroBiasUncertainty: Double = 0, magnetometer: MagnetometerCalibration? = nil) {
+        self.gyroBiasUncertainty = gyroBiasUncertainty
         self.reference = reference
         self.gyroBias = gyroBias
         self.hasLearntGyroBias = hasLearntGyroBias
@@ -31,6 +39,7 @@ public struct CalibrationState: Sendable, Equatable, BitwiseCopyable {
         let hasGyroscope = estimator.hasGyroscope, hasLearntBias = estimator.attitude.hasLearntBias
         self.init(reference: estimator.reference, gyroBias: estimator.attitude.bias,
                   hasLearntGyroBias: hasGyroscope && hasLearntBias,
+                  gyroBiasUncertainty: hasGyroscope ? estimator.attitude.biasUncertainty : 0,
                   magnetometer: estimator.refinedMagnetometerCalibration)
     }
 }
