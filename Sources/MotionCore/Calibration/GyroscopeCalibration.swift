@@ -58,7 +58,7 @@ public struct GyroscopeCalibration: Sendable, Equatable {
     /// The calibration from the first still stretch that lasts `measuringTime`
     /// (its first `measuringTime` seconds: a longer wait adds nothing the
     /// target needs, and the bias may have moved since).
-    public static func measure(_ stretches: [StillStretch], measuringTime: Double = measuringTime) -> Result<Self, Refusal> {
+    package static func measure(_ stretches: [StillStretch], measuringTime: Double = measuringTime) -> Result<Self, Refusal> {
         guard stretches.contains(where: \.hasRotation) else {
             return .failure(stretches.isEmpty ? .notStill(longest: 0) : .noGyroscope)
         }
@@ -69,7 +69,7 @@ public struct GyroscopeCalibration: Sendable, Equatable {
     }
 
     /// The calibration a still stretch gives, refused when its mean is too uncertain.
-    public static func from(_ stretch: StillStretch) -> Result<Self, Refusal> {
+    package static func from(_ stretch: StillStretch) -> Result<Self, Refusal> {
         guard stretch.hasRotation else { return .failure(.noGyroscope) }
         let u = stretch.rotationUncertainty
         let largest = max(u.x, u.y, u.z)
