@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Displays", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
                     exclude: ["Golden"]),
-        .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "Render", "Displays", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
+        .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "MotionDevices", "Render", "Displays", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
         .testTarget(name: "GamepadsTests", dependencies: ["Gamepads"]),
         .testTarget(name: "PNGTests", dependencies: ["LibC", "PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),

@@ -106,7 +106,7 @@ public enum SensorRequest: Equatable, Sendable {
             return ChosenSource(source: source, description: source.displayName)
         case .replay(let path):
             let source = ReplaySource(recording: try RecordingFile.load(path), path: path)
-            return ChosenSource(source: source, description: source.displayName)
+            return ChosenSource(replay: source, description: source.displayName)
         case .evdev(let wanted):
             let sensors = SensorDiscovery.evdevSensors()
             let node: InputNode
@@ -170,6 +170,7 @@ public struct ChosenSource {
         self.source = source
         self.description = description
         self.simulatedBoard = nil
+        self.recording = nil
     }
 
     /// The simulated board, described as `description`.
@@ -177,7 +178,24 @@ public struct ChosenSource {
         self.source = board
         self.description = description
         self.simulatedBoard = board
+        self.recording = nil
     }
+
+    /// A recording played back, described as `description`.
+    public init(replay: ReplaySource, description: String) {
+        self.source = replay
+        self.description = description
+        self.simulatedBoard = nil
+        self.recording = replay.recording
+    }
+
+    /// The recording when the source plays one back: its header names the
+    /// device it was made with, which a calibration from it is kept for.
+    public let recording: Recording?
+
+    /// Who the calibration of what is read belongs to: the live sensor, or
+    /// the device the recording was made with.
+    public var calibrationIdentity: String? { source.calibrationIdentity ?? recording?.header.identity }
 }
 
 /// No source could be made as asked.

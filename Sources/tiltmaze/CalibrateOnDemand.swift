@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import FoundationEssentials
+import Session
 import MotionCore
 import MotionDevices
 import SystemCalls
@@ -18,6 +19,7 @@ extension CalibrateCommand {
             let delivery: OnDemandCalibration.Delivery
             let outcome: Result<OnDemandCalibration.Outcome, CalibrationRefusal>
             if case .replay(let path) = sensor.source {
+                // All of it at once: a recording's poses need no waiting for.
                 let recording = try RecordingFile.load(path)
                 identity = recording.header.identity
                 delivery = OnDemandCalibration.Delivery(mount: recording.header.mount, accelerometer: recording.header.accelerometer)
@@ -45,25 +47,50 @@ extension CalibrateCommand {
         }
     }
 
+    /// The calibration's screen; saves what the player chose to.
+    func runScreen(_ kind: OnDemandCalibration) throws {
+        var screen: OnDemandScreen?
+        var identity: String?
+        try runPanel(sensor: sensor, display: display) { chosen, label in
+            let loop = MotionModelLoop(model: OnDemandCalibrationModel(), samples: chosen.source.samples, rate: 100,
+                                       name: "tiltmaze-\(kind.rawValue)")
+            identity = chosen.calibrationIdentity
+            let source = chosen.source
+            let made = OnDemandScreen(loop: loop, kind: kind, sensorName: label) { OnDemandCalibration.Delivery(source.scales) }
+            screen = made
+            return (made, {})
+        }
+        guard let screen, let outcome = screen.chosen else {
+            print("\(kind.rawValue): nothing saved")
+            return
+        }
+        print(outcome.line)
+        if case .orientation(let mount) = outcome {
+            print("for every user, as a udev rule: ACCEL_MOUNT_MATRIX=\(mount.propertyText)")
+        }
+        Self.keep(outcome, for: identity, delivery: screen.delivered)
+    }
+
     /// Feeds `source`'s samples to the calibration until it has what it
     /// needs, saying what to do whenever that changes; refused after two minutes.
     static func live(_ kind: OnDemandCalibration, source: any MotionSource,
                      delivery: OnDemandCalibration.Delivery) throws -> Result<OnDemandCalibration.Outcome, CalibrationRefusal> {
-        var calibration = LiveCalibration(kind, delivery: delivery)
+        var finder = StillStretchFinder()
         let deadline = MonotonicClock.now() + liveTimeout
         var said = ""
+        var progress = CalibrationProgress(kind, delivery: delivery, stretches: [], ongoing: nil)
         while MonotonicClock.now() < deadline {
-            _ = source.samples.drain { calibration.add($0) }
+            _ = source.samples.drain { finder.add($0) }
             if let failure = source.failure { throw ExitStatus.report(failure, as: .sensorFailed) }
-            if calibration.isComplete { break }
-            let prompt = calibration.prompt
-            if prompt != said {
-                printError(prompt)
-                said = prompt
+            progress = CalibrationProgress(kind, delivery: delivery, stretches: finder.stretches, ongoing: finder.ongoing)
+            if progress.isComplete { break }
+            if progress.prompt != said {
+                said = progress.prompt
+                printError(said)
             }
             MonotonicClock.sleep(until: MonotonicClock.now() + 50_000_000)
         }
-        return calibration.outcome
+        return progress.outcome
     }
 
     /// Saves `outcome` in the calibration of the device `identity`, saying where on standard error.

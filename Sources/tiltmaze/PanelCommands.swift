@@ -33,16 +33,17 @@ struct CalibrateCommand: ParsableCommand {
             starts over, Quit (q) keeps nothing. The heading uses it from then on.
 
             With --gyroscope, --accelerometer or --orientation, the calibrations
-            on demand (docs/sensors.md, "Calibrating on demand"), each with
-            --headless for scripts: put the board down and keep it still for
-            3 s (the gyroscope's bias, with its uncertainty); rest it still on
-            each of its six faces in turn (the accelerometer's bias and scale);
-            lay it flat, face up, then tip the right edge down (the board's
-            axes, kept for this user instead of udev's or the driver's mount
-            matrix, with the udev property line for whoever wants it
-            system-wide). --headless prints one line and saves it; with
-            --source replay:FILE it finds the poses in the recording and
-            saves for the device the recording names.
+            on demand (docs/sensors.md, "Calibrating on demand"): put the board
+            down and keep it still for 3 s (the gyroscope's bias, with its
+            uncertainty); rest it still on each of its six faces in turn (the
+            accelerometer's bias and scale); lay it flat, face up, then tip the
+            right edge down (the board's axes, kept for this user instead of
+            udev's or the driver's mount matrix, with the udev property line
+            for whoever wants it system-wide). The screen fills in as the poses
+            are held; Save (s) keeps the result. --headless asks on standard
+            error instead, prints one line and saves it; with --source
+            replay:FILE the poses are found in the recording, and the result
+            is kept for the device the recording names.
             """
     )
 
@@ -61,7 +62,7 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "Find the board's axes: lying flat, face up, then the right edge tipped down.")
     var orientation = false
 
-    @Flag(help: "With --gyroscope, --accelerometer or --orientation: no screen; ask on standard error, print the result in one line and save it.")
+    @Flag(help: "With --gyroscope, --accelerometer or --orientation: no screen; ask on standard error, print the result in one line and save it (status 65 when refused).")
     var headless = false
 
     @Option(help: "Where to draw: auto, terminal, kms, kms:/dev/dri/cardN, fb, fb:/dev/fbN, sensehat, or a screen and the matrix: kms,sensehat.")
@@ -79,15 +80,14 @@ struct CalibrateCommand: ParsableCommand {
         if headless && onDemand == nil {
             throw ValidationError("--headless goes with --gyroscope, --accelerometer or --orientation")
         }
-        if onDemand != nil && !headless {
-            throw ValidationError("--\(onDemand!.rawValue) has no screen yet: add --headless (it asks on standard error and prints the result)")
+        if onDemand == nil {
+            try sensor.requireLive("calibrate needs a live sensor: a replay keeps no calibration (--gyroscope, --accelerometer and --orientation read one)")
         }
-        if !headless { try sensor.requireLive("calibrate needs a live sensor: a replay keeps no calibration (--headless with --gyroscope, --accelerometer or --orientation reads one)") }
     }
 
     func run() throws {
         if let kind = onDemand {
-            try runHeadless(kind)
+            try headless ? runHeadless(kind) : runScreen(kind)
             return
         }
         if compass {

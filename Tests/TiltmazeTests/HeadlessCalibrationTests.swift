@@ -138,14 +138,42 @@ struct HeadlessCalibrationTests {
         #expect(result.stderr.contains("nothing saved: the recording names no device"))
     }
 
-    @Test("the new calibrations want --headless for now, and --headless wants one of them")
+    @Test("--headless wants a calibration on demand, one at a time; the neutral's screen still wants a live sensor")
     func options() throws {
-        let gyroscope = try ProgramRunner.run(["calibrate", "--gyroscope", "--source", "sim"])
-        #expect(gyroscope.status == 64)
-        #expect(gyroscope.stderr.contains("add --headless"))
+        let replay = try ProgramRunner.run(["calibrate", "--source", "replay:/nonexistent.tmr"])
+        #expect(replay.status == 64)
+        #expect(replay.stderr.contains("a replay keeps no calibration"))
         let bare = try ProgramRunner.run(["calibrate", "--headless"])
         #expect(bare.status == 64)
         let two = try ProgramRunner.run(["calibrate", "--gyroscope", "--orientation", "--headless"])
         #expect(two.stderr.contains("choose one of"))
+    }
+}
+
+/// The same calibrations on their screens, in a real terminal: a replay of
+/// a recording plays in real time while the screen fills in; s saves.
+@Suite("calibrations on demand: the screen in a terminal", .serialized)
+struct OnDemandTerminalTests {
+    @Test("--orientation in tmux: the two poses tick off, the axes are shown, s saves them and prints the udev line")
+    func orientationScreen() throws {
+        let pane = try TmuxPane(columns: 100, rows: 30)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        let directory = TemporaryDirectory()
+        let mount = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+        var r = try CalibrationRecording(mount: mount)
+        r.hold(each: [CalibrationRecording.flat, CalibrationRecording.pose(Vector3(0, 1, 0), degrees: 30)], seconds: 3)
+        let path = try HeadlessCalibrationTests.write(r, to: directory)
+        try pane.runTiltmaze("calibrate --orientation --source replay:\(path) --display terminal")
+        let partway = try pane.waitFor { $0.contains("[x] flat, face up") }
+        #expect(partway.contains("TiltMaze · Board axes"), "\(partway)")
+        let done = try pane.waitFor { $0.contains("Axes  0, -1, 0; 1, 0, 0; 0, 0, 1") }
+        #expect(done.contains("[x] right edge down"), "\(done)")
+        try pane.send("s")
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        #expect(after.contains("tiltmaze-exit=0"), "\(after)")
+        #expect(after.contains("orientation: 0, -1, 0; 1, 0, 0; 0, 0, 1"))
+        #expect(after.contains("ACCEL_MOUNT_MATRIX=0, -1, 0; 1, 0, 0; 0, 0, 1"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: pane.home + "/.config/tiltmaze/calibration")
+        #expect(files.contains { $0.hasPrefix("iio-mpu6050") }, "saved for the recording's device: \(files)")
     }
 }

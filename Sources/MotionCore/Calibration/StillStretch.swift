@@ -11,7 +11,7 @@ import LibC
 /// means instead (the spread of the stretch's quarter-second blocks' means
 /// over √blocks), which holds for correlated noise, and
 /// never below what white noise alone would give.
-public struct StillStretch: Sendable, Equatable {
+public struct StillStretch: Sendable, Equatable, BitwiseCopyable {
     /// Monotonic ns of its first and last sample.
     public var start: Int64
     public var end: Int64
@@ -28,6 +28,20 @@ public struct StillStretch: Sendable, Equatable {
     public var accelerationUncertainty: Vector3
     /// The readings' standard deviation about `meanAcceleration` per axis, m/s²: the sensor's noise as held.
     public var accelerationSpread: Vector3
+
+    public init(start: Int64 = 0, end: Int64 = 0, accelerationCount: Int = 0, rotationCount: Int = 0,
+                meanAcceleration: Vector3 = .zero, meanRotation: Vector3 = .zero, rotationUncertainty: Vector3 = .zero,
+                accelerationUncertainty: Vector3 = .zero, accelerationSpread: Vector3 = .zero) {
+        self.start = start
+        self.end = end
+        self.accelerationCount = accelerationCount
+        self.rotationCount = rotationCount
+        self.meanAcceleration = meanAcceleration
+        self.meanRotation = meanRotation
+        self.rotationUncertainty = rotationUncertainty
+        self.accelerationUncertainty = accelerationUncertainty
+        self.accelerationSpread = accelerationSpread
+    }
 
     /// Seconds from the first sample to the last.
     public var duration: Double { Double(end - start) / 1e9 }
@@ -69,7 +83,10 @@ public struct StillStretchFinder: Sendable {
     /// Stretches finished so far, oldest first.
     public private(set) var stretches: [StillStretch] = []
 
-    public init(minimumDuration: Double = 1, thresholds: StillnessThresholds = StillnessThresholds(),
+    /// The shortest stretch kept unless told otherwise, s.
+    public static let defaultMinimumDuration = 1.0
+
+    public init(minimumDuration: Double = defaultMinimumDuration, thresholds: StillnessThresholds = StillnessThresholds(),
                 maxBias: Double = AttitudeFilter.Parameters().maxBias) {
         self.thresholds = thresholds
         self.maxBias = maxBias
@@ -140,7 +157,8 @@ public struct StillStretchFinder: Sendable {
     }
 
     /// Every still stretch of `samples`, the last one finished at the end.
-    public static func stretches(in samples: some Sequence<MotionSample>, minimumDuration: Double = 1) -> [StillStretch] {
+    public static func stretches(in samples: some Sequence<MotionSample>,
+                                 minimumDuration: Double = defaultMinimumDuration) -> [StillStretch] {
         var finder = StillStretchFinder(minimumDuration: minimumDuration)
         for sample in samples { finder.add(sample) }
         finder.finish()

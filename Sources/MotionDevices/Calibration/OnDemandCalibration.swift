@@ -3,8 +3,8 @@
 import MotionCore
 
 /// The calibrations a player asks for (`tiltmaze calibrate --gyroscope`,
-/// `--accelerometer`, `--orientation`): what each needs of the samples,
-/// what it found, and how it is kept.
+/// `--accelerometer`, `--orientation`): what each needs of the still
+/// stretches found, what it found, and how it is kept.
 public enum OnDemandCalibration: String, Sendable, CaseIterable {
     case gyroscope, accelerometer, orientation
 
@@ -42,60 +42,62 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
         }
     }
 
-    /// The sample as this calibration measures it: the gyroscope's in the
-    /// board's frame as delivered (its bias is kept there); the
-    /// accelerometer's in the chip's axes with no calibration (the fit
-    /// makes a new one); for the orientation, in the chip's axes, still
-    /// calibrated (a bias would turn gravity's direction). Nil when the
-    /// delivery cannot be undone (a singular matrix).
-    public func measured(_ sample: MotionSample, delivery: Delivery) -> MotionSample? {
-        guard self != .gyroscope else { return sample }
-        guard let undo = delivery.mount.inverse else { return nil }
-        var s = sample
-        s.acceleration = undo.apply(sample.acceleration)
+    /// A still stretch of delivered samples as this calibration measures
+    /// it: the gyroscope's in the board's frame as delivered (its bias is
+    /// kept there); the accelerometer's in the chip's axes with no
+    /// calibration (the fit makes a new one); for the orientation, in the
+    /// chip's axes, still calibrated (a bias would turn gravity's
+    /// direction). Means turn exactly; the per-axis spreads and
+    /// uncertainties as independent axes would. Nil when the delivery
+    /// cannot be undone (a singular matrix).
+    public func measured(_ stretch: StillStretch, delivery: Delivery) -> StillStretch? {
+        guard self != .gyroscope else { return stretch }
+        guard let undoMount = delivery.mount.inverse else { return nil }
+        var linear = undoMount
+        var offset = Vector3.zero
         if self == .accelerometer {
-            guard let raw = delivery.accelerometer.undo(s.acceleration) else { return nil }
-            s.acceleration = raw
+            // undo(c) = T⁻¹·c + b: the chip's raw reading from a calibrated one.
+            guard let raw = delivery.accelerometer.undo(.zero) else { return nil }
+            let t = delivery.accelerometer.matrix
+            guard let inverse = MountMatrix(t.0, t.1, t.2).inverse else { return nil }
+            linear = inverse.composed(after: undoMount)
+            offset = raw
         }
-        s.rotationRate = undo.apply(sample.rotationRate)
+        var s = stretch
+        s.meanAcceleration = linear.apply(stretch.meanAcceleration) + offset
+        s.accelerationSpread = Self.spread(stretch.accelerationSpread, through: linear)
+        s.accelerationUncertainty = Self.spread(stretch.accelerationUncertainty, through: linear)
+        s.meanRotation = undoMount.apply(stretch.meanRotation)
+        s.rotationUncertainty = Self.spread(stretch.rotationUncertainty, through: undoMount)
         return s
     }
 
-    /// The outcome of still stretches found in `measured` samples, or why there is none.
-    public func outcome(_ stretches: [StillStretch]) -> Result<Outcome, CalibrationRefusal> {
+    /// Per-axis standard deviations `s` seen through `m`, the axes taken as independent.
+    static func spread(_ s: Vector3, through m: MountMatrix) -> Vector3 {
+        func row(_ r: Vector3) -> Double { (r.x * r.x * s.x * s.x + r.y * r.y * s.y * s.y + r.z * r.z * s.z * s.z).squareRoot() }
+        return Vector3(row(m.rows.0), row(m.rows.1), row(m.rows.2))
+    }
+
+    /// The outcome of still stretches of delivered samples, or why there is none.
+    public func outcome(_ stretches: [StillStretch], delivery: Delivery) -> Result<Outcome, CalibrationRefusal> {
+        var measured: [StillStretch] = []
+        for stretch in stretches {
+            guard let m = self.measured(stretch, delivery: delivery) else {
+                return .failure(CalibrationRefusal(description: "the mount matrix \(delivery.mount) cannot be undone (it is singular)"))
+            }
+            measured.append(m)
+        }
         switch self {
-        case .gyroscope: GyroscopeCalibration.measure(stretches).map(Outcome.gyroscope).mapError(CalibrationRefusal.init)
-        case .accelerometer: AccelerometerFit.fit(stretches).map(Outcome.accelerometer).mapError(CalibrationRefusal.init)
-        case .orientation: OrientationFit.fit(stretches).map(Outcome.orientation).mapError(CalibrationRefusal.init)
+        case .gyroscope: return GyroscopeCalibration.measure(measured).map(Outcome.gyroscope).mapError(CalibrationRefusal.init)
+        case .accelerometer: return AccelerometerFit.fit(measured).map(Outcome.accelerometer).mapError(CalibrationRefusal.init)
+        case .orientation: return OrientationFit.fit(measured).map(Outcome.orientation).mapError(CalibrationRefusal.init)
         }
     }
 
-    /// Whether what is found so far is all this calibration needs: a live
-    /// run stops there. The gyroscope, once a stretch has lasted its
-    /// measuring time; the accelerometer, six faces; the orientation, two poses.
-    public func isComplete(_ stretches: [StillStretch], ongoing: StillStretch?) -> Bool {
-        switch self {
-        case .gyroscope:
-            return (stretches + (ongoing.map { [$0] } ?? [])).contains { $0.hasRotation && $0.duration >= GyroscopeCalibration.measuringTime }
-        case .accelerometer:
-            return AccelerometerFit.Face.missing(in: stretches.map(\.meanAcceleration)).isEmpty
-        case .orientation:
-            return OrientationFit.poseCount(stretches) >= 2
-        }
-    }
-
-    /// The calibration of a whole recording: its samples as measured, cut into still stretches.
+    /// The calibration of a whole recording: its still stretches, measured.
     public func outcome(of recording: Recording) -> Result<Outcome, CalibrationRefusal> {
         let delivery = Delivery(mount: recording.header.mount, accelerometer: recording.header.accelerometer)
-        var finder = StillStretchFinder()
-        for sample in recording.samples {
-            guard let measured = measured(sample, delivery: delivery) else {
-                return .failure(CalibrationRefusal(description: "the recording's mount matrix \(delivery.mount) cannot be undone (it is singular)"))
-            }
-            finder.add(measured)
-        }
-        finder.finish()
-        return outcome(finder.stretches)
+        return outcome(StillStretchFinder.stretches(in: recording.samples), delivery: delivery)
     }
 
     /// `calibration` with `outcome` kept in it. `delivery` is how the

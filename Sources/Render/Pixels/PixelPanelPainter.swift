@@ -105,13 +105,14 @@ public final class PixelPanelPainter {
         text(panel.hints, x: 2 * s, y: height - lineHeight + 2 * s, color: GamePalette.footerText)
     }
 
-    /// The font is ASCII: degrees, micro and the menu mark are spelt out.
+    /// The font is ASCII: degrees, micro, squares and the menu mark are spelt out.
     private func text(_ s: String, x: Int, y: Int, color: RGB) {
         var ascii = ""
         for c in s {
             switch c {
             case "°": ascii += " deg"
             case "µ": ascii += "u"
+            case "²": ascii += "^2"
             case "\u{25B6}": ascii += ">"
             case "·": ascii += "-"
             default: ascii.append(c)

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import Controls
+import Foundation
+import Handoff
+import MotionCore
+import MotionDevices
+import Render
+import Session
+import SystemCalls
+import Testing
+import TestSupport
+
+/// A recording's samples pushed a few at a time, as the test asks: a sensor
+/// whose board does what the recording did (`CalibrationRecording`: known
+/// errors on real BROAD noise), as fast as the screen's frames come.
+final class FedSource: MotionSource, @unchecked Sendable {
+    let samples = SPSCRing<MotionSample>(capacity: 8192)
+    let rate: Double
+    let displayName = "recorded IMU"
+    let calibrationIdentity: String? = nil
+    let mount: MountMatrix
+    private let list: [MotionSample]
+    private var next = 0
+
+    init(_ recording: CalibrationRecording, mount: MountMatrix = .identity) {
+        rate = recording.rate
+        // What a source with this mount delivers: the chip's readings turned by it.
+        list = recording.samples.map { sample in
+            var s = sample
+            s.acceleration = mount.apply(sample.acceleration)
+            s.rotationRate = mount.apply(sample.rotationRate)
+            return s
+        }
+        self.mount = mount
+    }
+
+    var scales: SensorScales? { SensorScales(accel: nil, gyro: nil, hasGyroscope: true, mount: mount) }
+    var isDone: Bool { next >= list.count }
+    func start() throws {}
+    func stop() {}
+
+    func feed(_ count: Int) {
+        for _ in 0 ..< count where next < list.count {
+            samples.push(list[next])
+            next += 1
+        }
+    }
+}
+
+@Suite("Calibrations on demand: the screens")
+struct OnDemandScreenTests {
+    /// Runs the screen for `kind` on `source`, pressing s once the result is shown; the screen afterwards.
+    static func run(_ kind: OnDemandCalibration, _ source: FedSource, pictures: String? = nil) throws -> (OnDemandScreen, [Panel]) {
+        let loop = MotionModelLoop(model: OnDemandCalibrationModel(), samples: source.samples, rate: 100)
+        let screen = OnDemandScreen(loop: loop, kind: kind, sensorName: source.displayName) {
+            OnDemandCalibration.Delivery(source.scales)
+        }
+        var panels: [Panel] = []
+        var saved = false
+        let display = RecordingDisplay { _, _ in [] }
+        display.panelScript = { panel, _ in
+            panels.append(panel)
+            source.feed(60)
+            if !saved, panel.items.count == 3, panel.lines.contains(where: { $0.hasPrefix("Save keeps") }) {
+                saved = true
+                return [.character(UInt8(ascii: "s"))]
+            }
+            return []
+        }
+        _ = try PanelLoop.run(screen, display: display, input: display, source: source, framePeriod: 2_000_000)
+        #expect(!display.gaveUp, "no result shown: \(panels.last?.lines ?? [])")
+        return (screen, panels)
+    }
+
+    @Test("gyroscope: the stillness bar fills, the bias put in is shown and chosen")
+    func gyroscope() throws {
+        let truth = Vector3(0.021, -0.033, 0.005)
+        var r = try CalibrationRecording(gyroBias: truth)
+        r.turn(from: CalibrationRecording.pose(Vector3(0, 1, 0), degrees: 20), to: CalibrationRecording.flat)
+        r.hold(CalibrationRecording.flat, seconds: 5)
+        let (screen, panels) = try Self.run(.gyroscope, FedSource(r))
+        guard case .gyroscope(let g)? = screen.chosen else {
+            Issue.record("nothing chosen: \(panels.last?.lines ?? [])")
+            return
+        }
+        #expect((g.bias - truth).length < 0.002)
+        #expect(panels.contains { $0.lines.contains { $0.hasPrefix("Still [##########") } }, "the bar filled")
+        #expect(panels.contains { $0.lines.contains("Bias  0.0210 -0.0330 0.0050 rad/s") }, "\(panels.last!.lines)")
+    }
+
+    @Test("accelerometer: the six faces tick off, and the bias and scale put in are shown and chosen")
+    func accelerometer() throws {
+        let truth = AccelerometerCalibration(bias: Vector3(0.9, -2.8, 1.6), scale: Vector3(1.02, 0.975, 1.03))
+        var r = try CalibrationRecording(accelerometer: truth)
+        r.hold(each: CalibrationRecording.sixFaces, seconds: 3)
+        let (screen, panels) = try Self.run(.accelerometer, FedSource(r))
+        guard case .accelerometer(let fit)? = screen.chosen else {
+            Issue.record("nothing chosen: \(panels.last?.lines ?? [])")
+            return
+        }
+        #expect((fit.calibration.bias - truth.bias).length < 0.02)
+        let first = try #require(panels.first { $0.lines.contains { $0.contains("[x] right edge up") } })
+        #expect(first.lines.contains { $0.contains("[ ] face down") }, "one face ticked at a time: \(first.lines)")
+        #expect(panels.last!.lines.contains { $0.hasPrefix("[x] face up") && $0.contains("[x] face down") })
+    }
+
+    @Test("orientation: a sensor turned 90° about z, read with no mount matrix, gives its exact quarter turn")
+    func orientation() throws {
+        let mount = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+        var r = try CalibrationRecording(mount: mount)
+        r.hold(each: [CalibrationRecording.flat, CalibrationRecording.pose(Vector3(0, 1, 0), degrees: 30)], seconds: 3)
+        let (screen, panels) = try Self.run(.orientation, FedSource(r))
+        #expect(screen.chosen == .orientation(mount), "\(panels.last?.lines ?? [])")
+        #expect(panels.contains { $0.lines.contains("[x] flat, face up") && $0.lines.contains("[ ] right edge down") })
+    }
+
+    @Test("Save before the poses are held says what is missing and keeps the screen")
+    func saveTooSoon() throws {
+        var r = try CalibrationRecording()
+        r.hold(CalibrationRecording.flat, seconds: 2)
+        let source = FedSource(r)
+        let loop = MotionModelLoop(model: OnDemandCalibrationModel(), samples: source.samples, rate: 100)
+        let screen = OnDemandScreen(loop: loop, kind: .accelerometer, sensorName: "recorded IMU") { OnDemandCalibration.Delivery(source.scales) }
+        var step = 0
+        let display = RecordingDisplay { _, _ in [] }
+        display.panelScript = { panel, _ in
+            switch step {
+            case 0: step = 1; return [.character(UInt8(ascii: "s"))]
+            case 1 where panel.notice?.hasPrefix("Not yet: still to hold right edge up") == true:
+                step = 2
+                return [.character(UInt8(ascii: "q"))]
+            default: return []
+            }
+        }
+        _ = try PanelLoop.run(screen, display: display, input: display, source: source, framePeriod: 2_000_000)
+        #expect(step == 2 && screen.chosen == nil)
+    }
+
+    @Test("the three screens as 800×480 pictures and on the Sense HAT, for a person to look at (TILTMAZE_PANEL_PNG_DIR)")
+    func pictures() throws {
+        var faces = try CalibrationRecording(accelerometer: AccelerometerCalibration(bias: Vector3(0.9, -2.8, 1.6), scale: Vector3(1.02, 0.975, 1.03)))
+        faces.hold(each: CalibrationRecording.sixFaces, seconds: 3)
+        var gyro = try CalibrationRecording(gyroBias: Vector3(0.021, -0.033, 0.005))
+        gyro.hold(CalibrationRecording.flat, seconds: 4)
+        var axes = try CalibrationRecording(mount: MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1)))
+        axes.hold(each: [CalibrationRecording.flat, CalibrationRecording.pose(Vector3(0, 1, 0), degrees: 30)], seconds: 3)
+        for (kind, recording, partway) in [(OnDemandCalibration.gyroscope, gyro, 0.4), (.accelerometer, faces, 0.5), (.orientation, axes, 0.45)] {
+            for (label, fraction) in [("partway", partway), ("done", 1.0)] {
+                let source = FedSource(recording)
+                let loop = MotionModelLoop(model: OnDemandCalibrationModel(), samples: source.samples, rate: 100)
+                let screen = OnDemandScreen(loop: loop, kind: kind, sensorName: "mpu6050 on iio:device0") {
+                    OnDemandCalibration.Delivery(source.scales)
+                }
+                var model = OnDemandCalibrationModel()
+                source.feed(Int(Double(recording.samples.count) * fraction))
+                source.samples.drain { model.observe($0, motion: FusedMotion(), shake: nil) }
+                model.step(dt: 0.01, gravity: .zero)
+                let panel = screen.panel(model.snapshot, status: MotionStatus(), now: 0)
+                let painter = PixelPanelPainter(width: 800, height: 480)
+                _ = painter.paint(panel)
+                try keep(painter.picture, "calibrate-\(kind.rawValue)-\(label)-800x480")
+                let matrix = Canvas(width: 8, height: 8)
+                SenseHatView.paint(panel, into: matrix)
+                #expect((0 ..< 64).contains { matrix[$0 % 8, $0 / 8] != RGB(0, 0, 0) }, "the matrix shows something")
+                if label == "done" {
+                    #expect(panel.lines.contains { $0.hasPrefix("Save keeps") }, "\(kind): \(panel.lines)")
+                }
+            }
+        }
+    }
+}
