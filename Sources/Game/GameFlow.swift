@@ -19,6 +19,8 @@ public struct GameFlow: Sendable {
         case playLevel(Int)
         /// Nothing happens, and the player is told why (a locked level chosen).
         case refused(String)
+        /// The player changed the feel in the Settings menu: roll by this from now on.
+        case changeFeel(TiltFeel)
     }
 
     /// Where the player is in a campaign: the level played, how many levels
@@ -56,6 +58,10 @@ public struct GameFlow: Sendable {
     public private(set) var menu: MenuState?
     /// The menu the level list returns to (Back): the pause menu, or the win or game-over one.
     private var levelsReturn: MenuState?
+    /// The pause menu as it was when Settings opened, for Back.
+    private var settingsReturn: MenuState?
+    /// The player's feel, which the Settings menu changes; the session sets it at the start.
+    public var feel = TiltFeel.standard
     /// A restart was asked for and the world may still say "won" or "lost"
     /// until the physics thread's next tick: their menus must not open again meanwhile.
     private var restartPending = false
@@ -64,7 +70,7 @@ public struct GameFlow: Sendable {
     /// Whether the physics should stand still: the pause menu, or the level
     /// list opened from it, is open.
     public var wantsPause: Bool {
-        menu?.menu == .paused || (menu?.menu == .levels && levelsReturn?.menu == .paused)
+        menu?.menu == .paused || menu?.menu == .settings || (menu?.menu == .levels && levelsReturn?.menu == .paused)
     }
 
     /// Opens the win menu when the ball reaches the exit and the game-over
@@ -118,6 +124,14 @@ public struct GameFlow: Sendable {
             }
             return nil
         }
+        if open.menu == .settings, case .setting(let n) = open.selectedItem, let setting = TiltFeel.Setting(rawValue: n) {
+            // Left and right change the value here, Enter moves it on (a toggle turns over).
+            switch input {
+            case .left: return change(setting, by: -1)
+            case .right, .select: return change(setting, by: 1)
+            default: break
+            }
+        }
         switch input {
         case .up, .left:
             open.move(-1)
@@ -130,6 +144,7 @@ public struct GameFlow: Sendable {
         case .pause, .back, .cancel:
             if open.menu == .paused { menu = nil }
             if open.menu == .levels { menu = levelsReturn }
+            if open.menu == .settings { menu = settingsReturn }
         case .level:
             // The keyboard's board keeps its tilt across a menu: levelled here, the level
             // chosen next starts still instead of rolling at once the way the last one was won.
@@ -163,8 +178,14 @@ public struct GameFlow: Sendable {
             let current = campaign?.current ?? 0
             menu = MenuState(.levels, items: levelItems, selected: min(current, levelItems.count - 1))
             return nil
+        case .settings:
+            settingsReturn = menu
+            menu = MenuState(.settings, items: GameMenu.settingsItems)
+            return nil
+        case .setting(let n):
+            return TiltFeel.Setting(rawValue: n).flatMap { change($0, by: 1) }
         case .back:
-            menu = levelsReturn
+            menu = menu?.menu == .settings ? settingsReturn : levelsReturn
             return nil
         case .nextLevel:
             guard let campaign, campaign.current + 1 < campaign.count else { return nil }
@@ -176,6 +197,13 @@ public struct GameFlow: Sendable {
             }
             return play(n)
         }
+    }
+
+    private mutating func change(_ setting: TiltFeel.Setting, by step: Int) -> Effect? {
+        let changed = feel.adjusted(setting, by: step)
+        guard changed != feel else { return nil }
+        feel = changed
+        return .changeFeel(changed)
     }
 
     private mutating func play(_ level: Int) -> Effect {

@@ -13,11 +13,15 @@ public enum GameMenu: Sendable, Equatable {
     case lost
     /// The campaign's levels, then Back.
     case levels
+    /// The player's feel: sensitivity, dead zone, smoothing, the axes turned round; then Back.
+    case settings
 
     public enum Item: Sendable, Equatable {
-        case resume, restart, levels, calibrateHere, nextLevel, playAgain, retry, quit, back
+        case resume, restart, levels, calibrateHere, settings, nextLevel, playAgain, retry, quit, back
         /// Campaign level n (0-based).
         case level(Int)
+        /// One of the feel's settings (`TiltFeel.Setting`, by its raw value).
+        case setting(Int)
     }
 
     /// The items of a menu outside a campaign (one level, a random maze).
@@ -27,35 +31,40 @@ public enum GameMenu: Sendable, Equatable {
         case .won: return Self.wonItems
         case .lost: return Self.lostItems
         case .levels: return Self.backItems
+        case .settings: return Self.settingsItems
         }
     }
 
     // Static, so opening a menu or drawing it every frame allocates nothing.
-    static let pausedItems: [Item] = [.resume, .restart, .calibrateHere, .quit]
-    static let pausedInCampaign: [Item] = [.resume, .restart, .levels, .calibrateHere, .quit]
+    static let pausedItems: [Item] = [.resume, .restart, .calibrateHere, .settings, .quit]
+    static let pausedInCampaign: [Item] = [.resume, .restart, .levels, .calibrateHere, .settings, .quit]
     static let wonItems: [Item] = [.playAgain, .quit]
     static let wonInCampaign: [Item] = [.nextLevel, .playAgain, .levels, .quit]
     static let wonLastLevel: [Item] = [.playAgain, .levels, .quit]
     static let lostItems: [Item] = [.retry, .quit]
     static let lostInCampaign: [Item] = [.retry, .levels, .quit]
     static let backItems: [Item] = [.back]
+    static let settingsItems: [Item] = TiltFeel.Setting.allCases.map { .setting($0.rawValue) } + [.back]
 }
 
 extension GameMenu.Item {
     /// The label and the key that chooses it directly; a campaign level's
-    /// label is its name, which the display has (`Display.setLevelList`).
+    /// label is its name, and a setting's its value, which the display has
+    /// (`LevelBanner.levelLabels`, `.settingLabels`).
     public var label: StaticString {
         switch self {
         case .resume: return "Resume       p"
         case .restart: return "Restart      r"
         case .levels: return "Levels"
         case .calibrateHere: return "Calibrate here"
+        case .settings: return "Settings"
         case .nextLevel: return "Next level"
         case .playAgain: return "Play again   r"
         case .retry: return "Retry        r"
         case .quit: return "Quit         q"
         case .back: return "Back"
         case .level: return "Level"
+        case .setting: return "Setting"
         }
     }
 }

@@ -25,6 +25,9 @@ public final class PhysicsLoop: @unchecked Sendable {
     @exclusivity(unchecked) private var world: World
     @exclusivity(unchecked) private var intake: MotionIntake
     @exclusivity(unchecked) private var clock: FixedStepClock
+    @exclusivity(unchecked) private var felt: FeltTilt
+    /// A new feel from the settings screen, for the next tick. One writer thread.
+    private let feelChanges: LatestValue<TiltFeel>
     private let thread: PeriodicThread
 
     private let pauseRequested = Atomic<Bool>(false)
@@ -36,11 +39,14 @@ public final class PhysicsLoop: @unchecked Sendable {
     /// cell, and far below what the step costs (see Benchmarks/).
     public static let defaultRate = 240.0
 
+    /// - Parameter feel: the player's sensitivity, dead zone, smoothing and inversion.
     public init(level: Level, samples: SPSCRing<MotionSample>, rate: Double = PhysicsLoop.defaultRate,
                 parameters: PhysicsParameters = PhysicsParameters(), rules: GameRules = GameRules(),
-                estimator: TiltEstimator = TiltEstimator()) {
+                estimator: TiltEstimator = TiltEstimator(), feel: TiltFeel = .standard) {
         precondition(rate > 0, "physics rate must be positive")
         self.rate = rate
+        self.felt = FeltTilt(feel)
+        self.feelChanges = LatestValue(feel)
         let step = Int64((1e9 / rate).rounded())
         self.world = World(level: level, parameters: parameters, rules: rules, dt: Double(step) / 1e9)
         self.clock = FixedStepClock(step: step, maxSteps: 8)
@@ -91,6 +97,9 @@ public final class PhysicsLoop: @unchecked Sendable {
     /// Changes the neutral tilt on the next tick. One thread only (the frame loop's).
     public func changeReference(_ change: ReferenceChange) { referenceChanges.publish(change) }
 
+    /// Changes the player's feel from the next tick. One thread only (the frame loop's).
+    public func changeFeel(_ feel: TiltFeel) { feelChanges.publish(feel) }
+
     /// One wake-up's work: exposed so tests and benchmarks can drive the loop
     /// without a thread or a clock. Physics thread only.
     public func tick(elapsed: Int64) {
@@ -106,7 +115,9 @@ public final class PhysicsLoop: @unchecked Sendable {
         world.setPaused(pauseRequested.load(ordering: .relaxed))
 
         let steps = clock.advance(by: elapsed)
-        let gravity = intake.gravity
+        let (feel, isNewFeel) = feelChanges.read()
+        if isNewFeel { felt.feel = feel }
+        let gravity = felt.apply(intake.gravity, dt: Double(steps) * world.dt)
         for _ in 0..<steps { world.step(gravity: gravity) }
 
         // In place: the snapshot is some 700 bytes (16 ghosts inline), and a tick at rest should cost little beyond its wake-up.

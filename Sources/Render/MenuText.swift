@@ -28,20 +28,36 @@ enum MenuText {
             w.appendDecimal(snapshot.score)
         case .levels:
             w.append("Levels")
+        case .settings:
+            w.append("Settings: left/right change")
         }
     }
 
-    /// The label of `item`: fixed text, or a campaign level's line (the banner's, made into a `TextList`).
-    static func label(_ item: GameMenu.Item, labels: TextList) -> UnsafeBufferPointer<UInt8> {
-        if case .level(let n) = item, n < labels.count { return labels[n] }
+    /// The label of `item`: fixed text, or a campaign level's or a
+    /// setting's line (the banner's, made into `TextList`s).
+    static func label(_ item: GameMenu.Item, labels: MenuLabels) -> UnsafeBufferPointer<UInt8> {
+        if case .level(let n) = item, n < labels.levels.count { return labels.levels[n] }
+        if case .setting(let n) = item, n < labels.settings.count { return labels.settings[n] }
         let text = item.label
         return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// The widest line of the box, in characters, for a headline of `headlineCount`.
-    static func widest(_ state: MenuState, headlineCount: Int, labels: TextList) -> Int {
+    static func widest(_ state: MenuState, headlineCount: Int, labels: MenuLabels) -> Int {
         var widest = headlineCount
         for item in state.items { widest = max(widest, label(item, labels: labels).count + 2) }
         return widest
+    }
+}
+
+/// The menu lines a banner brings: the campaign's levels and the feel's
+/// settings, made into bytes once when the banner changes.
+struct MenuLabels {
+    let levels: TextList
+    let settings: TextList
+
+    init(_ banner: LevelBanner) {
+        levels = TextList(banner.levelLabels)
+        settings = TextList(banner.settingLabels)
     }
 }

@@ -77,11 +77,11 @@ public final class FrameLoop {
     /// the gyroscope's bias once learnt, the magnetometer refined).
     public convenience init(display: any DisplayBackEnd, playlist: Playlist, feed: SensorFeed,
                             calibration: StoredCalibration?, physicsRate: Double = PhysicsLoop.defaultRate,
-                            pads: [any PadSource] = [], player: PlayerStyle = .pacman, showStatistics: Bool = false,
-                            screenshots: Screenshots? = nil) {
+                            pads: [any PadSource] = [], player: PlayerStyle = .pacman, feel: TiltFeel = .standard,
+                            showStatistics: Bool = false, screenshots: Screenshots? = nil) {
         let physics = PhysicsLoop(level: playlist.level, samples: feed.source.samples, rate: physicsRate,
                                   estimator: calibration?.estimator() ?? TiltEstimator())
-        let session = GameSession(physics: physics, playlist: playlist, player: player, board: feed.board)
+        let session = GameSession(physics: physics, playlist: playlist, player: player, board: feed.board, feel: feel)
         self.init(display: display, input: display, session: session, source: feed.source, pads: pads,
                   showStatistics: showStatistics, screenshots: screenshots, calibration: calibration)
     }

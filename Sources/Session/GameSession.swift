@@ -26,6 +26,8 @@ public final class GameSession {
         /// it with "Calibrate here"), the gyroscope's bias and the refined
         /// magnetometer, as `StoredCalibration.save` keeps them.
         public var calibration = CalibrationState()
+        /// The feel the player set in the Settings menu, if they changed it: to keep for the next game.
+        public var feel: TiltFeel?
 
         public init() {}
     }
@@ -63,13 +65,16 @@ public final class GameSession {
     private var refusal: String?
 
     /// - Parameter playlist: what is played; nil plays the physics' level once, keeping no record.
+    /// - Parameter feel: the player's sensitivity, dead zone, smoothing and inversion, which the Settings menu changes.
     public init(physics: PhysicsLoop, playlist: Playlist? = nil, player: PlayerStyle = .pacman,
-                board: (any CommandedTilt)? = nil) {
+                board: (any CommandedTilt)? = nil, feel: TiltFeel = .standard) {
         self.physics = physics
         self.playlist = playlist ?? Playlist.single(physics.level, key: nil, store: nil)
         self.player = player
         self.board = board
         self.flow = GameFlow(campaign: self.playlist.flowCampaign)
+        flow.feel = feel
+        physics.changeFeel(feel)
         outcome.levelTitle = physics.level.title
         // The calibration the game starts from: a game that ends before its
         // first frame (a quit signal, a sensor failing at once) saves it
@@ -86,6 +91,7 @@ public final class GameSession {
     public var banner: LevelBanner {
         var banner = playlist.banner
         banner.player = player
+        banner.settingLabels = flow.feel.settingLabels
         return banner
     }
 
@@ -116,6 +122,11 @@ public final class GameSession {
         case .calibrateHere:
             physics.changeReference(.captureCurrent)
             calibrationAsked = referenceChangesSeen
+        case .changeFeel(let feel):
+            physics.changeFeel(feel)
+            outcome.feel = feel
+            // The menu's lines show the new value: the banner carries them.
+            bannerChanges += 1
         case nil: break
         }
     }

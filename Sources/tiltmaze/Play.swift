@@ -30,6 +30,11 @@ struct Play: ParsableCommand {
             A gamepad works too: D-pad = arrows, A/Cross = Enter,
             B/Circle = back, Start/Options = menu, Select/Create = restart.
             So does the Sense HAT joystick: push = arrows, press = Enter.
+            The feel (sensitivity, dead zone, smoothing, axes turned round)
+            is set in the menu's Settings, kept in
+            $XDG_CONFIG_HOME/tiltmaze/settings.json, else
+            ~/.config/tiltmaze/settings.json (docs/playing.md, "Your own feel");
+            the options below set it for one game.
             """
     )
 
@@ -69,6 +74,18 @@ struct Play: ParsableCommand {
     @Flag(help: "With --source replay:FILE: no screen and no clock; play the recording as fast as the physics can and print the outcome as one line of JSON (won, time_s, catches, steps, trajectory_hash).")
     var headless = false
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("How strongly a tilt rolls the ball, × (0.25 to 4; 1 as shipped). For this game; the menu's Settings keep it.", valueName: "x"))
+    var sensitivity: Double?
+
+    @Option(name: .customLong("dead-zone"), parsing: .unconditional, help: ArgumentHelp("Tilts smaller than this roll nothing, degrees from the neutral (0 to 15; 0 as shipped).", valueName: "degrees"))
+    var deadZone: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Smooth the tilt over this time, seconds (0 to 0.5; 0 as shipped): steadier, and that much later.", valueName: "seconds"))
+    var smoothing: Double?
+
+    @Option(help: ArgumentHelp("Turn the tilt round: x (left and right), y (forward and back), xy, or none.", valueName: "axes"))
+    var invert: InvertedAxes?
+
     @Flag(help: "Show live figures on the status line: physics tick lateness p50/p99, frame period and cost, sample age p50/p99, samples dropped.")
     var stats = false
 
@@ -95,6 +112,22 @@ struct Play: ParsableCommand {
             throw ValidationError("--physics-rate must be between 30 and 2000 steps per second")
         }
         if let screenshotLimit, screenshotLimit < 0 { throw ValidationError("--screenshot-limit must be 0 or more") }
+        if let sensitivity, !TiltFeel.sensitivities.contains(sensitivity) { throw ValidationError("--sensitivity must be between 0.25 and 4") }
+        if let deadZone, !TiltFeel.deadZones.contains(deadZone) { throw ValidationError("--dead-zone must be between 0 and 15 degrees") }
+        if let smoothing, !TiltFeel.smoothings.contains(smoothing) { throw ValidationError("--smoothing must be between 0 and 0.5 seconds") }
+    }
+
+    /// `saved` with what the options set for this game.
+    func feel(from saved: TiltFeel) -> TiltFeel {
+        var feel = saved
+        if let sensitivity { feel.sensitivity = sensitivity }
+        if let deadZone { feel.deadZone = deadZone }
+        if let smoothing { feel.smoothing = smoothing }
+        if let invert {
+            feel.invertX = invert == .x || invert == .xy
+            feel.invertY = invert == .y || invert == .xy
+        }
+        return feel
     }
 
     private func sayIfClosed(_ playlist: Playlist) {
@@ -143,6 +176,8 @@ struct Play: ParsableCommand {
 
         var calibration: StoredCalibration?
         var displaySummaries: [String] = []
+        let feelStore = FeelStore.standard(environment: ProcessInfo.processInfo.environment)
+        let savedFeel = feelStore?.load()
         let outcome = try reportingFailure { () throws -> GameSession.Outcome in
             let chosen = try sensor.makeSource(defaultRate: 200)
             calibration = StoredCalibration(for: chosen.source, environment: ProcessInfo.processInfo.environment,
@@ -161,11 +196,16 @@ struct Play: ParsableCommand {
             let screenshots = Screenshots(directory: screenshotDir, level: level, sensorName: sensorLabel,
                                           width: size.width, height: size.height, limit: screenshotLimit)
             return try FrameLoop(display: display, playlist: playlist, feed: SensorFeed(chosen), calibration: calibration,
-                                 physicsRate: physicsRate, pads: [pads], player: player, showStatistics: stats,
+                                 physicsRate: physicsRate, pads: [pads], player: player,
+                                 feel: feel(from: savedFeel?.feel ?? .standard), showStatistics: stats,
                                  screenshots: screenshots).run()
         }
         for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
+        if let problem = savedFeel?.problem { printError(problem) }
+        if let feel = outcome.feel, let feelStore, savedFeel?.maySave ?? false {
+            if case .failure(let problem) = feelStore.save(feel) { printError("\(problem)") }
+        }
         for problem in playlist.problems { printError(problem) }
         if let reason = outcome.failure { throw ExitStatus.report(reason, as: .unavailable) }
         if let reason = outcome.sensorFailure { throw ExitStatus.report(reason, as: .sensorFailed) }
@@ -177,6 +217,11 @@ struct Play: ParsableCommand {
 }
 
 extension PlayerStyle: ExpressibleByArgument {}
+
+/// `--invert`'s axes.
+enum InvertedAxes: String, ExpressibleByArgument, CaseIterable {
+    case x, y, xy, none
+}
 
 /// The level at `path` (the bundled one when nil); a file that cannot be
 /// read (66) or does not parse (65) is reported and ends the program.

@@ -3,6 +3,7 @@
 import Testing
 import MotionCore
 import MotionDevices
+import SystemCalls
 
 @Suite("Config directory")
 struct ConfigDirectoryTests {

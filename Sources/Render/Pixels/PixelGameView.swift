@@ -20,7 +20,7 @@ public final class PixelGameView {
 
     private(set) var banner: LevelBanner
     var title: [UInt8]
-    var levelLabels: TextList
+    var menuLabels: MenuLabels
     let sensorLabel: [UInt8]
     let hints: [UInt8]
     /// While a menu is open the bar names the menu's keys, not the game's.
@@ -58,7 +58,7 @@ public final class PixelGameView {
         let banner = banner ?? LevelBanner(title: level.title)
         self.banner = banner
         title = BitmapFont.bytes(banner.title)
-        levelLabels = TextList(banner.levelLabels)
+        menuLabels = MenuLabels(banner)
         sensorLabel = BitmapFont.bytes("sensor: " + sensorName)
         // The terminal's words; the font draws their middle dots as dashes.
         hints = BitmapFont.bytes(TerminalGameView.hints)
@@ -82,7 +82,7 @@ public final class PixelGameView {
     public func setBanner(_ banner: LevelBanner) {
         self.banner = banner
         title = BitmapFont.bytes(banner.title)
-        levelLabels = TextList(banner.levelLabels)
+        menuLabels = MenuLabels(banner)
         shownStatusCount = -1
         compositor.forceFullRepaint()
     }
@@ -279,7 +279,7 @@ public final class PixelGameView {
         MenuText.headline(state, snapshot: snapshot, banner: banner, into: &w)
         let headline = UnsafeBufferPointer(start: text.baseAddress, count: w.count)
         let items = state.items
-        let widest = MenuText.widest(state, headlineCount: headline.count, labels: levelLabels)
+        let widest = MenuText.widest(state, headlineCount: headline.count, labels: menuLabels)
         let line = (BitmapFont.glyphHeight + 3) * scale
         let width = BitmapFont.width(of: widest + 4, scale: scale)
         let height = line * (items.count + 3)
@@ -300,7 +300,7 @@ public final class PixelGameView {
             }
             let color = chosen ? GamePalette.messageBackground : GamePalette.messageText
             BitmapFont.draw(chosen ? ">" : " ", x: itemX, y: y, scale: scale, color: color, into: picture)
-            BitmapFont.draw(MenuText.label(item, labels: levelLabels),
+            BitmapFont.draw(MenuText.label(item, labels: menuLabels),
                             x: itemX + BitmapFont.width(of: 2, scale: scale), y: y, scale: scale, color: color, into: picture)
         }
         return box

@@ -15,7 +15,7 @@ extension TerminalGameView {
     func menuBox(_ state: MenuState, snapshot: WorldSnapshot) -> MenuBox {
         var text = ByteWriter(textBytes)
         MenuText.headline(state, snapshot: snapshot, banner: banner, into: &text)
-        let widest = MenuText.widest(state, headlineCount: text.count, labels: levelLabels)
+        let widest = MenuText.widest(state, headlineCount: text.count, labels: menuLabels)
         let width = widest + 6, height = state.items.count + 4
         return MenuBox(left: max((layout.columns - width) / 2, 0), top: max((layout.rows - height) / 2, 0),
                        width: width, height: height, widest: widest)
@@ -42,7 +42,7 @@ extension TerminalGameView {
             let (f, b) = chosen ? (bg, fg) : (fg, bg)
             if chosen { screen.fillCells(column: itemColumn - 1, row: row, width: widest + 1, height: 1, background: b) }
             screen.setCell(column: itemColumn, row: row, scalar: chosen ? "\u{25B6}" : " ", foreground: f, background: b)
-            screen.drawText(MenuText.label(item, labels: levelLabels), column: itemColumn + 2, row: row, foreground: f, background: b)
+            screen.drawText(MenuText.label(item, labels: menuLabels), column: itemColumn + 2, row: row, foreground: f, background: b)
         }
     }
 

@@ -24,7 +24,7 @@ public final class TerminalGameView {
     /// Title, sensor and key-hint text as single-width scalars, made once.
     var title: UnsafeMutableBufferPointer<Unicode.Scalar>
     /// The level menu's lines.
-    var levelLabels: TextList
+    var menuLabels: MenuLabels
     let sensorLabel: UnsafeMutableBufferPointer<Unicode.Scalar>
     /// How much of `sensorLabel` names the sensor and why: all of it, or
     /// what comes before the screen's part (why this screen was chosen),
@@ -60,7 +60,7 @@ public final class TerminalGameView {
         self.level = level
         self.sensorName = sensorName
         self.banner = banner ?? LevelBanner(title: level.title)
-        levelLabels = TextList(self.banner.levelLabels)
+        menuLabels = MenuLabels(self.banner)
         showsStatistics = showStatistics
         statistics = .allocate(capacity: Self.statisticsCapacity)
         statistics.initialize(repeating: " ")
@@ -113,7 +113,7 @@ public final class TerminalGameView {
         self.banner = banner
         title.deallocate()
         title = SingleWidthText.scalars(banner.title)
-        levelLabels = TextList(banner.levelLabels)
+        menuLabels = MenuLabels(banner)
         compositor.forceFullRepaint()
     }
 

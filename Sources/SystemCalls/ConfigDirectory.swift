@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-import MotionCore
 /// Where TiltMaze keeps its settings and calibration: `$XDG_CONFIG_HOME/tiltmaze`,
 /// else `~/.config/tiltmaze` (the XDG Base Directory rules: a relative
 /// `XDG_CONFIG_HOME` is ignored).

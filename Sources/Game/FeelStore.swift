@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+import FoundationEssentials
+import SystemCalls
+
+/// The player's feel between games: `settings.json` in the config directory
+/// (`$XDG_CONFIG_HOME/tiltmaze`, else `~/.config/tiltmaze`), beside the
+/// calibration. Written atomically when the player changes it in the
+/// Settings menu; a file that cannot be read or is not a settings file is
+/// kept aside (`settings.json.bad`, …), the player is told, and the game
+/// plays as shipped.
+public struct FeelStore: Sendable {
+    public let directory: String
+    public var path: String { directory + "/settings.json" }
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The store the environment names; nil when neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
+    public static func standard(environment: [String: String]) -> FeelStore? {
+        ConfigDirectory.path(environment: environment).map(FeelStore.init(directory:))
+    }
+
+    public struct Loaded: Sendable {
+        public var feel: TiltFeel
+        /// A bad file set aside (or left where it was), for the player to hear.
+        public var problem: String?
+        /// False when a bad file could not be set aside: saving would lose it.
+        public var maySave: Bool
+    }
+
+    public func load() -> Loaded {
+        switch KeptFile.load(path, limit: 64 * 1024, what: "a settings file", instead: "played as shipped",
+                             decode: SettingsFile.decode) {
+        case .missing: return Loaded(feel: .standard, problem: nil, maySave: true)
+        case .loaded(let feel): return Loaded(feel: feel, problem: nil, maySave: true)
+        case .setAside(let problem, let maySave): return Loaded(feel: .standard, problem: problem, maySave: maySave)
+        }
+    }
+
+    public func save(_ feel: TiltFeel) -> Result<String, KeptFile.SaveProblem> {
+        KeptFile.save(SettingsFile.encode(feel), to: path, directory: directory, what: "settings")
+    }
+}
+
+/// The JSON form:
+///
+///     {
+///       "dead_zone_deg" : 3,
+///       "format" : "tiltmaze-settings",
+///       "invert_x" : false,
+///       "invert_y" : true,
+///       "sensitivity" : 1.4,
+///       "smoothing_s" : 0.05,
+///       "version" : 1
+///     }
+enum SettingsFile {
+    static let format = "tiltmaze-settings"
+    static let version = 1
+
+    private struct Contents: Codable {
+        var format: String?
+        var version: Int?
+        var sensitivity: Double?
+        var dead_zone_deg: Double?
+        var smoothing_s: Double?
+        var invert_x: Bool?
+        var invert_y: Bool?
+    }
+
+    static func encode(_ feel: TiltFeel) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let contents = Contents(format: format, version: version, sensitivity: feel.sensitivity, dead_zone_deg: feel.deadZone,
+                                smoothing_s: feel.smoothing, invert_x: feel.invertX, invert_y: feel.invertY)
+        // Finite doubles, strings and Bools: encoding cannot fail.
+        return Array(try! encoder.encode(contents)) + [0x0A]
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Result<TiltFeel, KeptFile.DecodeProblem> {
+        let contents: Contents
+        do {
+            contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
+        } catch {
+            return .failure(.init("not JSON in the expected shape"))
+        }
+        guard contents.format == format else { return .failure(.init("\"format\" should be \"\(format)\"")) }
+        guard let v = contents.version else { return .failure(.init("no \"version\"")) }
+        guard v == version else { return .failure(.init("version \(v); this TiltMaze reads version \(version)")) }
+        // A key left out keeps its shipped value: a file written by hand may name one setting alone.
+        let shipped = TiltFeel.standard
+        let feel = TiltFeel(sensitivity: contents.sensitivity ?? shipped.sensitivity, deadZone: contents.dead_zone_deg ?? shipped.deadZone,
+                            smoothing: contents.smoothing_s ?? shipped.smoothing, invertX: contents.invert_x ?? shipped.invertX,
+                            invertY: contents.invert_y ?? shipped.invertY)
+        if let problem = feel.problem { return .failure(.init(problem)) }
+        return .success(feel)
+    }
+}
