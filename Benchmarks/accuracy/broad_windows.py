@@ -306,8 +306,9 @@ def main():
         f.write("\n")
     with open(os.path.join(OUT, "LICENSE"), "w") as f:
         f.write(licence)
+    import broad_flag_windows   # its section on flags/, which broad_flag_windows.py cuts
     with open(os.path.join(OUT, "README.md"), "w") as f:
-        f.write(readme(references, rate, headers[0]))
+        f.write(readme(references, rate, headers[0]) + broad_flag_windows.readme_section())
     size = sum(os.path.getsize(os.path.join(OUT, n)) for n in os.listdir(OUT))
     print(f"broad_windows: {len(references)} windows in {OUT}, {size / 1e6:.2f} MB in all", file=sys.stderr)
 

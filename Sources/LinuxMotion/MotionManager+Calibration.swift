@@ -2,6 +2,9 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
 import MotionDevices
+import Realtime
+import Synchronization
+import SystemCalls
 
 extension MotionManager {
     /// Measures the gyroscope's bias now, as `tiltmaze calibrate --gyroscope`
@@ -14,9 +17,12 @@ extension MotionManager {
     /// Android asks a calibrated gyroscope for a stationary error below
     /// 0.002 rad/s within 5 s of stillness; the default 3 s meets that on
     /// real IMU noise with a wide margin (docs/sensors.md, "Calibrating on demand").
+    /// The samples are read on an OS thread of the manager's own, as the
+    /// updates are; the task only waits for the result.
     ///
     /// - Parameter duration: how long the board must lie still; at least a
-    ///   second. The board has that long plus two seconds to settle.
+    ///   second. The board has that long plus two seconds of the sensor's
+    ///   samples to settle (sample time, so a busy machine does not cut it short).
     /// - Returns: the bias (rad/s, board frame) and its uncertainty.
     /// - Throws: ``MotionError/alreadyActive`` while updates run (stop them
     ///   first: the calibration reads the sensor itself);
@@ -40,28 +46,65 @@ extension MotionManager {
         if source.scales?.hasGyroscope == false {
             throw .calibrationRefused("\(chosen.description) has no gyroscope")
         }
-        var finder = StillStretchFinder()
-        let start = ContinuousClock.now
-        let deadline = start + duration + .seconds(2)
-        while true {
-            _ = source.samples.drain { finder.add($0) }
-            if let failure = source.failure { throw .sensorStopped(failure) }
-            if let still = finder.ongoing, still.hasRotation, still.duration >= seconds { break }
-            if ContinuousClock.now >= deadline { break }
-            do {
-                try await Task.sleep(for: .milliseconds(20))
-            } catch {
-                throw .calibrationRefused("the gyroscope calibration was cancelled")
+        let run = CalibrationRun()
+        let description = chosen.description
+        let measured: Result<GyroscopeCalibration, MotionError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                do {
+                    run.thread = try OSThread(name: "motion-calibrate") {
+                        continuation.resume(returning: Self.measureGyroscope(source, seconds: seconds, description: description,
+                                                                             cancelled: run))
+                    }
+                } catch {
+                    continuation.resume(returning: .failure(.unavailable("cannot start the thread motion-calibrate: \(error)")))
+                }
             }
+        } onCancel: {
+            run.cancelled.store(true, ordering: .relaxed)
         }
-        finder.finish()
-        let result: GyroscopeCalibration
-        switch GyroscopeCalibration.measure(finder.stretches, measuringTime: seconds) {
-        case .success(let measured): result = measured
-        case .failure(let refusal): throw .calibrationRefused("\(refusal)")
-        }
+        // Its last act was to hand over the result: the source may be stopped once it has ended.
+        run.thread?.join()
+        let result = try measured.get()
         try keep(.gyroscope(result), source: source)
         return result
+    }
+
+    /// Reads `source` until it has lain still for `seconds` (or two seconds
+    /// more of its samples have passed without), on the calling thread.
+    private static func measureGyroscope(_ source: any MotionSource, seconds: Double, description: String,
+                                         cancelled run: CalibrationRun) -> Result<GyroscopeCalibration, MotionError> {
+        var finder = StillStretchFinder()
+        var first: Int64?, last: Int64 = 0
+        // Judged in the samples' time; the clock only guards against a sensor gone silent.
+        let silence = MonotonicClock.now() + Int64((seconds + 60) * 1e9)
+        while true {
+            let ended = source.hasEnded  // before the drain: a recording's last samples come before it says so
+            _ = source.samples.drain { sample in
+                finder.add(sample)
+                if first == nil { first = sample.timestamp }
+                last = sample.timestamp
+            }
+            if let failure = source.failure { return .failure(.sensorStopped(failure)) }
+            if run.cancelled.load(ordering: .relaxed) { return .failure(.calibrationRefused("the gyroscope calibration was cancelled")) }
+            if let still = finder.ongoing, still.hasRotation, still.duration >= seconds { break }
+            if ended { break }
+            if let first, Double(last - first) / 1e9 >= seconds + 2 { break }
+            if MonotonicClock.now() >= silence {
+                return .failure(.sensorStopped("\(description) gave too few samples to calibrate (\(first == nil ? "none" : "a few"))"))
+            }
+            MonotonicClock.sleep(until: MonotonicClock.now() + 20_000_000)
+        }
+        finder.finish()
+        return GyroscopeCalibration.measure(finder.stretches, measuringTime: seconds)
+            .mapError { .calibrationRefused("\($0)") }
+    }
+
+    /// The thread a calibration reads on, and whether its task was cancelled.
+    final class CalibrationRun: @unchecked Sendable {
+        // @unchecked Sendable: `thread` is set before the thread it names can
+        // finish and read after the result came back; `cancelled` is atomic.
+        var thread: OSThread?
+        let cancelled = Atomic<Bool>(false)
     }
 
     /// Saves `outcome` in the source's device calibration, if there is a store and a device.

@@ -46,6 +46,8 @@ struct GameFlowTests {
         _ = flow.handle(.down)
         #expect(flow.menu?.selectedItem == .calibrateHere)
         _ = flow.handle(.down)
+        #expect(flow.menu?.selectedItem == .settings)
+        _ = flow.handle(.down)
         #expect(flow.menu?.selectedItem == .quit)
         _ = flow.handle(.down)
         #expect(flow.menu?.selectedItem == .resume)

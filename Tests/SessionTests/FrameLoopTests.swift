@@ -59,13 +59,13 @@ struct FrameLoopTests {
         let pad = ScriptedPad()
         let display = RecordingDisplay { frame, _ in
             if frame.menu == nil { pad.queued = [.south] }
-            else if frame.menu?.selectedItem == .resume { pad.queued = [.down, .down, .down] }
+            else if frame.menu?.selectedItem == .resume { pad.queued = [.down, .down, .down, .down] }
             else if frame.menu?.selectedItem == .quit { pad.queued = [.south] }
             return []
         }
         _ = try loop(display, pads: [pad]).run()
         #expect(!display.gaveUp)
-        #expect(display.frames.contains { $0.menu == MenuState(.paused, selected: 3) })
+        #expect(display.frames.contains { $0.menu == MenuState(.paused, selected: 4) })
     }
 
     @Test("Calibrate here takes the board's tilt as the neutral: the ball then stays put, the player is told, the outcome carries it")

@@ -118,7 +118,7 @@ struct EvdevCommandTests {
 
             try testbed.writeEvents(Self.press(LinuxInput.BTN_START, at: t), to: gamepad.devicePath, waitUntilQueued: false)
             _ = try pane.waitFor { $0.contains("Resume") }
-            for _ in 0..<3 {   // Restart, Calibrate here, Quit
+            for _ in 0..<4 {   // Restart, Calibrate here, Settings, Quit
                 try testbed.writeEvents(Self.dpadDown(at: t), to: gamepad.devicePath, waitUntilQueued: false)
                 usleep(100_000)
             }
@@ -129,7 +129,7 @@ struct EvdevCommandTests {
         }
     }
 
-    @Test("play with the Sense HAT joystick alone: it is grabbed, its press opens the menu, down three times and press quits", arguments: [
+    @Test("play with the Sense HAT joystick alone: it is grabbed, its press opens the menu, down four times and press quits", arguments: [
         MockEvdevDevice.SenseHatJoystickDriver.rpisenseJS, .sensehatJoystick,
     ])
     func senseHatJoystick(driver: MockEvdevDevice.SenseHatJoystickDriver) throws {
@@ -145,7 +145,7 @@ struct EvdevCommandTests {
             var t: Int64 = 1_000_000_000
             try testbed.writeEvents(Self.press(press, at: t), to: joystick.devicePath, waitUntilQueued: false)
             _ = try pane.waitFor { $0.contains("Resume") }
-            for _ in 0..<3 {   // Restart, Calibrate here, Quit
+            for _ in 0..<4 {   // Restart, Calibrate here, Settings, Quit
                 t += 200_000_000
                 try testbed.writeEvents(Self.press(down, at: t), to: joystick.devicePath, waitUntilQueued: false)
                 usleep(100_000)

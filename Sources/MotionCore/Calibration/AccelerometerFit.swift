@@ -61,18 +61,17 @@ public struct AccelerometerFit: Sendable, Equatable {
 
         /// The faces no reading was held on. A bias of up to half a g
         /// turns a raw reading by up to 30°, so the readings are judged
-        /// about the middle of each axis's highest and lowest (the bias,
-        /// roughly), once every axis has readings both ways.
+        /// about the middle of each axis's highest and lowest (its bias,
+        /// roughly) wherever that axis has readings both ways, so that a
+        /// face not held does not hide the others.
         public static func missing(in readings: [Vector3]) -> [Face] {
-            var centre = Vector3.zero
             let rough = Set(readings.compactMap { Face(largestAxisOf: $0) })
-            if rough.count == 6 {
-                func middle(_ axis: Int) -> Double {
-                    let values = readings.map { [$0.x, $0.y, $0.z][axis] }
-                    return (values.max()! + values.min()!) / 2
-                }
-                centre = Vector3(middle(0), middle(1), middle(2))
+            func middle(_ axis: Int) -> Double {
+                guard rough.contains(Face(axis: axis, up: true)), rough.contains(Face(axis: axis, up: false)) else { return 0 }
+                let values = readings.map { [$0.x, $0.y, $0.z][axis] }
+                return (values.max()! + values.min()!) / 2
             }
+            let centre = Vector3(middle(0), middle(1), middle(2))
             let held = Set(readings.compactMap { Face(of: $0 - centre) })
             return allCases.filter { !held.contains($0) }
         }

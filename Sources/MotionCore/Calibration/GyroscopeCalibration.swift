@@ -32,8 +32,8 @@ public struct GyroscopeCalibration: Sendable, Equatable {
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         /// The samples carry no rotation rate.
         case noGyroscope
-        /// The board never lay still long enough (the longest stillness, s).
-        case notStill(longest: Double)
+        /// The board never lay still long enough (the longest stillness and the time needed, s).
+        case notStill(longest: Double, needed: Double)
         /// Still, but the mean wandered more than a bias may (a slow, steady turn).
         case uncertain(Double)
 
@@ -41,8 +41,8 @@ public struct GyroscopeCalibration: Sendable, Equatable {
             switch self {
             case .noGyroscope:
                 "this sensor has no gyroscope"
-            case .notStill(let longest):
-                "the board moved: it never lay still for \(Self.seconds(GyroscopeCalibration.measuringTime)) s"
+            case .notStill(let longest, let needed):
+                "the board moved: it never lay still for \(Self.seconds(needed)) s"
                     + (longest > 0 ? " (the longest stillness was \(Self.seconds(longest)) s)" : "")
                     + "; put it down on something firm and keep it still"
             case .uncertain(let u):
@@ -60,10 +60,10 @@ public struct GyroscopeCalibration: Sendable, Equatable {
     /// target needs, and the bias may have moved since).
     package static func measure(_ stretches: [StillStretch], measuringTime: Double = measuringTime) -> Result<Self, Refusal> {
         guard stretches.contains(where: \.hasRotation) else {
-            return .failure(stretches.isEmpty ? .notStill(longest: 0) : .noGyroscope)
+            return .failure(stretches.isEmpty ? .notStill(longest: 0, needed: measuringTime) : .noGyroscope)
         }
         guard let stretch = stretches.first(where: { $0.hasRotation && $0.duration >= measuringTime * 0.98 }) else {
-            return .failure(.notStill(longest: stretches.map(\.duration).max() ?? 0))
+            return .failure(.notStill(longest: stretches.map(\.duration).max() ?? 0, needed: measuringTime))
         }
         return from(stretch)
     }
