@@ -45,7 +45,7 @@ public struct DeviceMotion: Sendable, Equatable {
     /// half-second mean (and that mean no larger than a bias, and near the
     /// bias once known), the accelerometer within 0.5 m/s² of its own and not
     /// tilting by 2°. The gyroscope's bias is learnt then
-    /// (``CalibrationState/gyroBiasUncertainty`` falls).
+    /// (`CalibrationState.gyroBiasUncertainty` falls).
     public var restDetected: Bool
     /// Whether the latest magnetometer reading was judged a disturbance (a
     /// magnet, steel, a motor nearby) and kept out of the heading, as VQF's
