@@ -20,21 +20,10 @@ public struct FeelStore: Sendable {
         ConfigDirectory.path(environment: environment).map(FeelStore.init(directory:))
     }
 
-    public struct Loaded: Sendable {
-        public var feel: TiltFeel
-        /// A bad file set aside (or left where it was), for the player to hear.
-        public var problem: String?
-        /// False when a bad file could not be set aside: saving would lose it.
-        public var maySave: Bool
-    }
-
-    public func load() -> Loaded {
-        switch KeptFile.load(path, limit: 64 * 1024, what: "a settings file", instead: "played as shipped",
-                             decode: SettingsFile.decode) {
-        case .missing: return Loaded(feel: .standard, problem: nil, maySave: true)
-        case .loaded(let feel): return Loaded(feel: feel, problem: nil, maySave: true)
-        case .setAside(let problem, let maySave): return Loaded(feel: .standard, problem: problem, maySave: maySave)
-        }
+    /// The feel kept (`value`), else as shipped, and what was wrong with a bad file.
+    public func load() -> KeptFile.Kept<TiltFeel> {
+        KeptFile.load(path, limit: 64 * 1024, what: "a settings file", instead: "played as shipped", defaults: .standard,
+                      decode: SettingsFile.decode)
     }
 
     public func save(_ feel: TiltFeel) -> Result<String, KeptFile.SaveProblem> {

@@ -43,6 +43,26 @@ public enum KeptFile {
         }
     }
 
+    /// What a program starts from: the file's value, or `defaults` (a
+    /// missing file, or a bad one set aside, whose `problem` the player must hear).
+    public struct Kept<Value> {
+        public var value: Value
+        /// A bad file set aside (or left where it was), for the player to hear.
+        public var problem: String?
+        /// False when a bad file could not be set aside: saving would lose it.
+        public var maySave: Bool
+    }
+
+    /// `load`, with `defaults` standing in for a file missing or bad.
+    public static func load<Value>(_ path: String, limit: Int, what: String, instead: String, defaults: Value,
+                                   decode: ([UInt8]) -> Result<Value, DecodeProblem>) -> Kept<Value> {
+        switch load(path, limit: limit, what: what, instead: instead, decode: decode) {
+        case .missing: return Kept(value: defaults, problem: nil, maySave: true)
+        case .loaded(let value): return Kept(value: value, problem: nil, maySave: true)
+        case .setAside(let problem, let maySave): return Kept(value: defaults, problem: problem, maySave: maySave)
+        }
+    }
+
     /// Writes `bytes` to `path` atomically, making its directory first; the
     /// message on failure names the file and says the old one is unchanged.
     public static func save(_ bytes: [UInt8], to path: String, directory: String, what: String) -> Result<String, SaveProblem> {

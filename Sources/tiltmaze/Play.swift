@@ -197,7 +197,7 @@ struct Play: ParsableCommand {
                                           width: size.width, height: size.height, limit: screenshotLimit)
             return try FrameLoop(display: display, playlist: playlist, feed: SensorFeed(chosen), calibration: calibration,
                                  physicsRate: physicsRate, pads: [pads], player: player,
-                                 feel: feel(from: savedFeel?.feel ?? .standard), showStatistics: stats,
+                                 feel: feel(from: savedFeel?.value ?? .standard), showStatistics: stats,
                                  screenshots: screenshots).run()
         }
         for line in displaySummaries { printError(line) }

@@ -67,12 +67,9 @@ public struct ProgressStore: Sendable {
     }
 
     public func load() -> Loaded {
-        switch KeptFile.load(path, limit: 1 << 20, what: "a progress file", instead: "started a new one",
-                             decode: ProgressFile.decode) {
-        case .missing: return Loaded(progress: Progress(), problem: nil, maySave: true)
-        case .loaded(let progress): return Loaded(progress: progress, problem: nil, maySave: true)
-        case .setAside(let problem, let maySave): return Loaded(progress: Progress(), problem: problem, maySave: maySave)
-        }
+        let kept = KeptFile.load(path, limit: 1 << 20, what: "a progress file", instead: "started a new one", defaults: Progress(),
+                                 decode: ProgressFile.decode)
+        return Loaded(progress: kept.value, problem: kept.problem, maySave: kept.maySave)
     }
 
     public func save(_ progress: Progress) -> Result<String, KeptFile.SaveProblem> {

@@ -22,9 +22,7 @@ public final class CompassScreen: PanelScreen {
     private var latest = CompassCalibration.Snapshot()
     private var notice: (text: String, until: Int64)?
 
-    public enum Item: CaseIterable, Sendable { case save, again, quit }
-    static let items = Item.allCases
-    public static let hints = "arrows+Enter choose · s save · a again · q quit"
+    public static let hints = KeepMenu.hints
 
     public init(loop: MotionModelLoop<CompassCalibration>, sensorName: String, hasMagnetometer: Bool) {
         self.loop = loop
@@ -33,29 +31,17 @@ public final class CompassScreen: PanelScreen {
     }
 
     public func handle(_ input: GameInput) -> Bool {
-        if let moved = Panel.menuMove(input, from: selected, count: Self.items.count) {
-            selected = moved
-            return true
+        switch KeepMenu.asked(input, selected: &selected) {
+        case .choose(let item): choose(item)
+        case .leave: false
+        case .nothing: true
         }
-        switch input {
-        case .up, .down: break
-        case .select: return choose(Self.items[selected])
-        case .quit, .back, .cancel: return false
-        case .character(let c):
-            switch c {
-            case UInt8(ascii: "s"): return choose(.save)
-            case UInt8(ascii: "a"): return choose(.again)
-            default: break
-            }
-        case .left, .right, .pause, .restart, .screenshot, .level: break
-        }
-        return true
     }
 
     /// Whether a fit is good enough to keep: CoreMotion's low or better.
     public static func savable(_ s: CompassCalibration.Snapshot) -> Bool { s.hasFit && s.accuracy >= .low }
 
-    private func choose(_ item: Item) -> Bool {
+    private func choose(_ item: KeepMenu) -> Bool {
         switch item {
         case .save:
             guard Self.savable(latest) else {
@@ -125,7 +111,7 @@ public final class CompassScreen: PanelScreen {
             }
         }
         lines.append("Sensor: \(sensorName)")
-        let labels = ["Save            s", "Again           a", "Quit            q"]
+        let labels = KeepMenu.labels
         return Panel(title: "TiltMaze · Compass", lines: lines, items: labels, selected: selected, arena: GamePalette.floor,
                      square: Self.marker(s), hints: Self.hints, notice: notice?.text)
     }

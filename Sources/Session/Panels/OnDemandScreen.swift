@@ -30,9 +30,7 @@ public final class OnDemandScreen: PanelScreen {
     private var judged: (found: Int, ongoingStart: Int64, result: Result<OnDemandCalibration.Outcome, CalibrationRefusal>?)?
     private var progress: CalibrationProgress?
 
-    public enum Item: CaseIterable, Sendable { case save, again, quit }
-    static let items = Item.allCases
-    public static let hints = "arrows+Enter choose · s save · a again · q quit"
+    public static let hints = KeepMenu.hints
 
     public init(loop: MotionModelLoop<OnDemandCalibrationModel>, kind: OnDemandCalibration, sensorName: String,
                 delivery: @escaping () -> OnDemandCalibration.Delivery) {
@@ -43,26 +41,14 @@ public final class OnDemandScreen: PanelScreen {
     }
 
     public func handle(_ input: GameInput) -> Bool {
-        if let moved = Panel.menuMove(input, from: selected, count: Self.items.count) {
-            selected = moved
-            return true
+        switch KeepMenu.asked(input, selected: &selected) {
+        case .choose(let item): choose(item)
+        case .leave: false
+        case .nothing: true
         }
-        switch input {
-        case .up, .down: break
-        case .select: return choose(Self.items[selected])
-        case .quit, .back, .cancel: return false
-        case .character(let c):
-            switch c {
-            case UInt8(ascii: "s"): return choose(.save)
-            case UInt8(ascii: "a"): return choose(.again)
-            default: break
-            }
-        case .left, .right, .pause, .restart, .screenshot, .level: break
-        }
-        return true
     }
 
-    private func choose(_ item: Item) -> Bool {
+    private func choose(_ item: KeepMenu) -> Bool {
         switch item {
         case .save:
             guard case .success(let outcome)? = judged?.result else {
@@ -109,7 +95,7 @@ public final class OnDemandScreen: PanelScreen {
         case nil: lines += Panel.wrapped("Now: " + progress.prompt, width: 38)
         }
         lines.append("Sensor: \(sensorName)")
-        let labels = ["Save            s", "Again           a", "Quit            q"]
+        let labels = KeepMenu.labels
         let title = "TiltMaze · " + ["gyroscope": "Gyroscope", "accelerometer": "Accelerometer", "orientation": "Board axes"][kind.rawValue]!
         return Panel(title: title, lines: lines, items: labels, selected: selected, arena: GamePalette.floor,
                      square: marker(s, progress), hints: Self.hints, notice: notice?.text)
