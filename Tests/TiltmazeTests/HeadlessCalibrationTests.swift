@@ -176,4 +176,19 @@ struct OnDemandTerminalTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: pane.home + "/.config/tiltmaze/calibration")
         #expect(files.contains { $0.hasPrefix("iio-mpu6050") }, "saved for the recording's device: \(files)")
     }
+
+    @Test("--gyroscope in tmux on the simulated board: the stillness bar fills, the bias is shown, s prints and keeps it")
+    func gyroscopeScreen() throws {
+        let pane = try TmuxPane(columns: 100, rows: 30)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try pane.runTiltmaze("calibrate --gyroscope --source sim --display terminal")
+        let shown = try pane.waitFor { $0.contains("Save keeps it for this sensor.") }
+        #expect(shown.contains("TiltMaze · Gyroscope") && shown.contains("Bias  0.0000 0.0000 0.0000 rad/s"), "\(shown)")
+        #expect(shown.contains("Still [####################] 3.0 s"))
+        try pane.send("s")
+        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        #expect(after.contains("tiltmaze-exit=0") && after.contains("gyroscope bias: 0.00000 0.00000 0.00000 rad/s ± 0.00000"), "\(after)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: pane.home + "/.config/tiltmaze/calibration")
+        #expect(files.contains { $0.hasPrefix("simulated-board") })
+    }
 }
