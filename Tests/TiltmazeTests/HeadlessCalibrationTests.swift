@@ -169,7 +169,7 @@ struct OnDemandTerminalTests {
         let done = try pane.waitFor { $0.contains("Axes  0, -1, 0; 1, 0, 0; 0, 0, 1") }
         #expect(done.contains("[x] right edge down"), "\(done)")
         try pane.send("s")
-        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        let after = try pane.waitFor { TmuxPane.showsExit($0) }
         #expect(after.contains("tiltmaze-exit=0"), "\(after)")
         #expect(after.contains("orientation: 0, -1, 0; 1, 0, 0; 0, 0, 1"))
         #expect(after.contains("ACCEL_MOUNT_MATRIX=0, -1, 0; 1, 0, 0; 0, 0, 1"))
@@ -186,7 +186,7 @@ struct OnDemandTerminalTests {
         #expect(shown.contains("TiltMaze · Gyroscope") && shown.contains("Bias  0.0000 0.0000 0.0000 rad/s"), "\(shown)")
         #expect(shown.contains("Still [####################] 3.0 s"))
         try pane.send("s")
-        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        let after = try pane.waitFor { TmuxPane.showsExit($0) }
         #expect(after.contains("tiltmaze-exit=0") && after.contains("gyroscope bias: 0.00000 0.00000 0.00000 rad/s ± 0.00000"), "\(after)")
         let files = try FileManager.default.contentsOfDirectory(atPath: pane.home + "/.config/tiltmaze/calibration")
         #expect(files.contains { $0.hasPrefix("simulated-board") })

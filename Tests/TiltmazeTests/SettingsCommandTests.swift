@@ -55,7 +55,7 @@ struct SettingsCommandTests {
         try openSettings(pane)
         _ = try pane.waitFor { $0.contains("Sensitivity   1.00x") }
         try pane.send("q")
-        let after = try pane.waitFor { $0.contains("tiltmaze-exit=") }
+        let after = try pane.waitFor { TmuxPane.showsExit($0) }
         // The terminal wraps the line at 100 columns.
         let said = after.replacingOccurrences(of: "\n", with: "")
         #expect(said.contains("settings.json is not a settings file (sensitivity must be between 0.25 and 4); kept it as"), "\(after)")
