@@ -101,7 +101,8 @@ extension TiltFeel {
 /// A feel at work: the tilt each physics tick rolls the ball by, with the
 /// smoothing's state. The physics thread's; allocates nothing.
 public struct FeltTilt: Sendable {
-    public var feel: TiltFeel
+    /// A new feel starts its smoothing afresh: from the next tilt, not one held long ago.
+    public var feel: TiltFeel { didSet { smoothed = nil } }
     private var smoothed: Vector3?
 
     public init(_ feel: TiltFeel) { self.feel = feel }

@@ -28,13 +28,18 @@ extension MotionManager {
     ///   first: the calibration reads the sensor itself);
     ///   ``MotionError/unavailable(_:)`` when the sensor cannot be had;
     ///   ``MotionError/calibrationRefused(_:)`` when the board moved, the
-    ///   sensor has no gyroscope, or the task was cancelled;
+    ///   sensor has no gyroscope, the duration is under a second, or the task was cancelled;
     ///   ``MotionError/calibrationNotSaved(_:)`` when the file cannot be written.
     @discardableResult
     public func calibrateGyroscope(duration: Duration = .seconds(3)) async throws(MotionError) -> GyroscopeCalibration {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-        precondition(seconds >= 1, "a gyroscope calibration needs at least a second of stillness")
-        guard !isActive else { throw .alreadyActive }
+        guard seconds >= 1 else { throw .calibrationRefused("a gyroscope calibration needs at least a second of stillness") }
+        // Updates that ended by themselves (a recording ran out) leave nothing running: as `startUpdates` does.
+        if isActive, updatesHaveEnded { stop() }
+        guard !isActive, calibrating.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            throw .alreadyActive
+        }
+        defer { calibrating.store(false, ordering: .releasing) }
         let chosen = try makeSource()
         let source = chosen.source
         do {
@@ -116,5 +121,7 @@ extension MotionManager {
         if case .failure(let error) = calibrationStore.save(updated, for: identity) {
             throw .calibrationNotSaved(error.description)
         }
+        // What `saveCalibration()` compares with from now on: not the file as the last start read it.
+        self.loaded = CalibrationStore.Loaded(calibration: updated, fromFile: true, problem: nil, maySave: true)
     }
 }

@@ -38,7 +38,10 @@ public final class MotionManager: @unchecked Sendable {
     private let given: (source: any MotionSource, description: String)?
     /// Where each device's neutral and gyroscope bias are kept; nil keeps nothing.
     public let calibrationStore: CalibrationStore?
-    private var loaded: CalibrationStore.Loaded?
+    /// The device's calibration as read at the last start (or saved since).
+    var loaded: CalibrationStore.Loaded?
+    /// Set while `calibrateGyroscope` reads the sensor: no updates may start meanwhile.
+    let calibrating = Atomic<Bool>(false)
     private var identity: String?
     /// The update thread's status, its calibration among it; kept across restarts.
     private let statusNow = LatestValue(MotionStatus())
@@ -88,6 +91,8 @@ public final class MotionManager: @unchecked Sendable {
     public var obtainedRate: Double? { source?.rate }
     /// Whether updates are running.
     public var isActive: Bool { loop != nil }
+    /// Whether the updates started last have ended by themselves (a recording ran out, a sensor stopped).
+    var updatesHaveEnded: Bool { loop?.finished.load(ordering: .acquiring) ?? false }
     /// Samples read since the manager was made.
     public var samplesRead: Int { counts.read.load(ordering: .relaxed) }
     /// Updates an async sequence dropped because its consumer fell more than
@@ -171,7 +176,7 @@ public final class MotionManager: @unchecked Sendable {
         // Updates that ended by themselves (a recording ran out, a sensor
         // stopped) leave nothing to stop but the source: start afresh.
         if let loop, loop.finished.load(ordering: .acquiring) { stop() }
-        guard loop == nil else { throw .alreadyActive }
+        guard loop == nil, !calibrating.load(ordering: .acquiring) else { throw .alreadyActive }
         let chosen = try makeSource()
         do {
             try chosen.source.start()

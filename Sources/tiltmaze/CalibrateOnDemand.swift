@@ -43,7 +43,7 @@ extension CalibrateCommand {
             if case .orientation(let mount) = found {
                 printError("for every user, as a udev rule: ACCEL_MOUNT_MATRIX=\(mount.propertyText)")
             }
-            Self.keep(found, for: identity, delivery: delivery)
+            try Self.keep(found, for: identity, delivery: delivery)
         }
     }
 
@@ -68,7 +68,7 @@ extension CalibrateCommand {
         if case .orientation(let mount) = outcome {
             print("for every user, as a udev rule: ACCEL_MOUNT_MATRIX=\(mount.propertyText)")
         }
-        Self.keep(outcome, for: identity, delivery: screen.delivered)
+        try reportingFailure { try Self.keep(outcome, for: identity, delivery: screen.delivered) }
     }
 
     /// Feeds `source`'s samples to the calibration until it has what it
@@ -93,26 +93,31 @@ extension CalibrateCommand {
         return progress.outcome
     }
 
-    /// Saves `outcome` in the calibration of the device `identity`, saying where on standard error.
-    static func keep(_ outcome: OnDemandCalibration.Outcome, for identity: String?, delivery: OnDemandCalibration.Delivery) {
+    /// Saves `outcome` in the calibration of the device `identity`, saying
+    /// where on standard error; a save that fails, or a bad file that could
+    /// not be set aside, ends the program with status 73 (the result was
+    /// printed, but is not kept).
+    static func keep(_ outcome: OnDemandCalibration.Outcome, for identity: String?,
+                     delivery: OnDemandCalibration.Delivery) throws {
         guard let identity else {
             printError("nothing saved: the recording names no device (no \"identity:\" in its header)")
             return
         }
         guard let store = CalibrationStore.standard(environment: ProcessInfo.processInfo.environment) else {
-            printError("nothing saved: neither XDG_CONFIG_HOME nor HOME is an absolute path")
-            return
+            throw ExitStatus.report("nothing saved: neither XDG_CONFIG_HOME nor HOME is an absolute path", as: .cannotWrite)
         }
         let loaded = store.load(identity)
         if let problem = loaded.problem { printError(problem) }
-        guard loaded.maySave else { return }
+        guard loaded.maySave else {
+            throw ExitStatus.report("nothing saved: \(store.path(for: identity)) could not be set aside", as: .cannotWrite)
+        }
         let updated = OnDemandCalibration.kept(outcome, in: loaded.calibration, delivery: delivery)
         switch store.save(updated, for: identity) {
         case .success(let path):
             let reset = updated.reference != loaded.calibration.reference ? "; the neutral tilt is level again (set it anew: tiltmaze calibrate)" : ""
             printError("saved for \(identity) in \(path)\(reset)")
         case .failure(let error):
-            printError("\(error)")
+            throw ExitStatus.report("\(error)", as: .cannotWrite)
         }
     }
 }

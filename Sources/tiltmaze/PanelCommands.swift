@@ -77,6 +77,9 @@ struct CalibrateCommand: ParsableCommand {
         if [compass, gyroscope, accelerometer, orientation].filter({ $0 }).count > 1 {
             throw ValidationError("choose one of --compass, --gyroscope, --accelerometer and --orientation")
         }
+        if sensor.chipFusion && onDemand != nil {
+            throw ValidationError("--chip-fusion reads the chip's own gravity, not its accelerometer or gyroscope: calibrate without it")
+        }
         if headless && onDemand == nil {
             throw ValidationError("--headless goes with --gyroscope, --accelerometer or --orientation")
         }

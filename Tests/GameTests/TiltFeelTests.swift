@@ -57,6 +57,14 @@ struct TiltFeelTests {
         #expect(abs(out.x / 4 - (1 - exp(-1.0))) < 0.02, "\(out.x / 4)")
     }
 
+    @Test("a new feel starts its smoothing afresh, from the next tilt")
+    func smoothingRestarts() {
+        var felt = FeltTilt(TiltFeel(smoothing: 0.2))
+        for _ in 0 ..< 100 { _ = felt.apply(Vector3(4, 0, -9), dt: 0.01) }
+        felt.feel = TiltFeel(smoothing: 0.1)
+        #expect(felt.apply(Vector3(-2, 1, -9), dt: 0.01) == Vector3(-2, 1, -9))
+    }
+
     @Test("a ball on a tilted board gains twice the speed with sensitivity 2, none inside a dead zone")
     func physicsUsesIt() throws {
         let level = openRoom

@@ -57,6 +57,9 @@ struct GyroscopeCalibrationTests {
         try manager.startDeviceMotionUpdates { _ in }
         await #expect(throws: MotionError.alreadyActive) { try await manager.calibrateGyroscope() }
         manager.stop()
+        await #expect(throws: MotionError.calibrationRefused("a gyroscope calibration needs at least a second of stillness")) {
+            try await manager.calibrateGyroscope(duration: .milliseconds(500))
+        }
         let result = try await manager.calibrateGyroscope(duration: .seconds(1))
         #expect(result.bias.length < 1e-9, "the simulated board has no bias")
         let file = try #require(dir.names().first)

@@ -144,6 +144,28 @@ struct CalibrationFitTests {
         #expect(found.orientationLine == "orientation: " + mount.propertyText)
     }
 
+    @Test("a pause on the way down is no pose: the pose tipped furthest from flat is the right edge down")
+    func orientationPauseOnTheWay() throws {
+        let mount = Self.quarterTurnZ
+        var r = try CalibrationRecording(mount: mount)
+        r.hold(each: [CalibrationRecording.flat, CalibrationRecording.pose(Vector3(0, 1, 0), degrees: 9),
+                      CalibrationRecording.pose(Vector3(0.1, 1, 0), degrees: 32)], seconds: 2)
+        #expect(try OrientationFit.fit(StillStretchFinder.stretches(in: r.samples)).get() == mount)
+    }
+
+    @Test("the gyroscope's first stillness that is certain enough is taken, not the first one alone")
+    func gyroscopeFirstPassing() {
+        let wobbly = StillStretch(start: 0, end: 4_000_000_000, rotationCount: 800, meanRotation: Vector3(0.05, 0, 0),
+                                  rotationUncertainty: Vector3(0.004, 0, 0))
+        let firm = StillStretch(start: 6_000_000_000, end: 9_500_000_000, rotationCount: 700, meanRotation: Vector3(0.01, 0, 0),
+                                rotationUncertainty: Vector3(0.0001, 0.0001, 0.0001))
+        #expect(try GyroscopeCalibration.measure([wobbly, firm]).get().bias == Vector3(0.01, 0, 0))
+        guard case .failure(.uncertain) = GyroscopeCalibration.measure([wobbly]) else {
+            Issue.record("a wobbly stillness alone is refused as uncertain")
+            return
+        }
+    }
+
     @Test("a tip too small to tell x from y is refused")
     func orientationTooLittleTip() throws {
         var r = try CalibrationRecording()

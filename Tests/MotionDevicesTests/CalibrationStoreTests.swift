@@ -77,6 +77,34 @@ struct CalibrationStoreTests {
         #expect(after.accelerometer == calibration.accelerometer && after.mount == calibration.mount)
     }
 
+    @Test("what would not read back is not written: the file stays as it was, and the message says why")
+    func refusesWhatWouldNotReadBack() throws {
+        let dir = TemporaryDirectory()
+        let store = CalibrationStore(directory: dir.path)
+        _ = try store.save(tilted, for: "simulated board").get()
+        var wrong = tilted
+        wrong.gyroBias = Vector3(0.25, 0, 0)   // past the 0.2 rad/s a file may hold
+        guard case .failure(let error) = store.save(wrong, for: "simulated board") else {
+            Issue.record("saved a calibration the next load would set aside")
+            return
+        }
+        #expect(error.description.contains("would not read back") && error.description.contains("is unchanged"), "\(error)")
+        #expect(store.load("simulated board").calibration == tilted)
+    }
+
+    @Test("a new accelerometer calibration or mount sets the neutral back to level; a gyroscope bias leaves it")
+    func neutralAfterCalibrations() {
+        let delivery = OnDemandCalibration.Delivery(mount: .identity)
+        let fit = AccelerometerFit(calibration: AccelerometerCalibration(bias: Vector3(1, 0, 0), scale: Vector3(1, 1, 1)), residual: 0.05, poses: 6)
+        #expect(OnDemandCalibration.kept(.accelerometer(fit), in: tilted, delivery: delivery).reference.neutralUp == Vector3(0, 0, 1))
+        let turned = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+        let kept = OnDemandCalibration.kept(.orientation(turned), in: tilted, delivery: delivery)
+        #expect(kept.reference.neutralUp == Vector3(0, 0, 1) && kept.mount == turned)
+        #expect(kept.gyroBias == turned.apply(tilted.gyroBias), "the bias turned into the new board frame")
+        let gyro = GyroscopeCalibration(bias: Vector3(0.01, 0, 0), uncertainty: 0.0001, duration: 3)
+        #expect(OnDemandCalibration.kept(.gyroscope(gyro), in: tilted, delivery: delivery).reference == tilted.reference)
+    }
+
     @Test("a magnetometer calibration refined while playing is worth a write, even a first file; the same one again is not")
     func refinedMagnetometer() throws {
         let refined = MagnetometerCalibration(offset: Vector3(3, -4, 12), accuracy: .high)

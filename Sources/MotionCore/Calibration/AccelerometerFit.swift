@@ -24,6 +24,12 @@ public struct AccelerometerFit: Sendable, Equatable {
     /// Distinct poses the fit used.
     public var poses: Int
 
+    public init(calibration: AccelerometerCalibration, residual: Double, poses: Int) {
+        self.calibration = calibration
+        self.residual = residual
+        self.poses = poses
+    }
+
     /// Each axis's scale may be this far from 1.
     public static let largestScaleError = 0.1
     /// A bias beyond this is no offset but a broken or saturated chip, m/s² (half a g).
@@ -89,6 +95,7 @@ public struct AccelerometerFit: Sendable, Equatable {
         case missingFaces([Face])
         case scaleOff(axis: Int, scale: Double)
         case biasTooLarge(axis: Int, bias: Double)
+        case crossAxisTooLarge(Double)
         case residualTooLarge(Double)
         case noFit
 
@@ -104,6 +111,9 @@ public struct AccelerometerFit: Sendable, Equatable {
             case .biasTooLarge(let axis, let bias):
                 return "the \(names[axis]) axis's bias came out \(MotionSampleText.decimal(bias, digits: 2)) m/s², more than "
                     + "half a g: the sensor is damaged or saturating"
+            case .crossAxisTooLarge(let t):
+                return "a cross-axis term came out \(MotionSampleText.decimal(t * 100)) %, more than "
+                    + "\(Int(largestScaleError * 100)) %: the poses do not pin the axes down; hold each face square"
             case .residualTooLarge(let r):
                 return "the poses disagree (residual \(MotionSampleText.decimal(r, digits: 3)) m/s², at most "
                     + "\(largestResidual) allowed): the board moved, or was held in the hand; rest it on a firm surface"
@@ -130,6 +140,9 @@ public struct AccelerometerFit: Sendable, Equatable {
             if abs(s - 1) > largestScaleError { return .failure(.scaleOff(axis: axis, scale: s)) }
             if abs(b) > largestBias { return .failure(.biasTooLarge(axis: axis, bias: b)) }
         }
+        let m = calibration.matrix
+        let crossAxis = max(abs(m.0.y), abs(m.0.z), abs(m.1.z))
+        if crossAxis > largestScaleError { return .failure(.crossAxisTooLarge(crossAxis)) }
         let residual = Self.residual(calibration, poses, gravity)
         guard residual <= largestResidual else { return .failure(.residualTooLarge(residual)) }
         return .success(AccelerometerFit(calibration: calibration, residual: residual, poses: poses.count))

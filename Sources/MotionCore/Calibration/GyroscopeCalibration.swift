@@ -56,16 +56,25 @@ public struct GyroscopeCalibration: Sendable, Equatable {
     }
 
     /// The calibration from the first still stretch that lasts `measuringTime`
-    /// (its first `measuringTime` seconds: a longer wait adds nothing the
-    /// target needs, and the bias may have moved since).
+    /// and whose mean is certain enough (all of that stretch: a longer
+    /// stillness only averages more noise away); refused, saying why,
+    /// when there is none.
     package static func measure(_ stretches: [StillStretch], measuringTime: Double = measuringTime) -> Result<Self, Refusal> {
         guard stretches.contains(where: \.hasRotation) else {
             return .failure(stretches.isEmpty ? .notStill(longest: 0, needed: measuringTime) : .noGyroscope)
         }
-        guard let stretch = stretches.first(where: { $0.hasRotation && $0.duration >= measuringTime * 0.98 }) else {
+        let long = stretches.filter { $0.hasRotation && $0.duration >= measuringTime * 0.98 }
+        guard !long.isEmpty else {
             return .failure(.notStill(longest: stretches.map(\.duration).max() ?? 0, needed: measuringTime))
         }
-        return from(stretch)
+        var refusal = Refusal.noGyroscope
+        for stretch in long {
+            switch from(stretch) {
+            case .success(let calibration): return .success(calibration)
+            case .failure(let why): refusal = why
+            }
+        }
+        return .failure(refusal)
     }
 
     /// The calibration a still stretch gives, refused when its mean is too uncertain.

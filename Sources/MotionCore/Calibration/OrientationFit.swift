@@ -63,12 +63,31 @@ public enum OrientationFit {
     }
 
     /// The mount matrix from still stretches in the chip's axes: the first is
-    /// flat, the next whose reading points another way is the right edge down.
+    /// flat, and of the poses after it the one tipped furthest from it is the
+    /// right edge down (a pause on the way down is no pose to fit).
     public static func fit(_ stretches: [StillStretch]) -> Result<MountMatrix, Refusal> {
         let poses = Pose.merged(stretches.filter { $0.accelerationCount > 0 })
         guard let flat = poses.first else { return .failure(.missingPose(flatFound: false)) }
-        guard poses.count >= 2 else { return .failure(.missingPose(flatFound: true)) }
-        return fit(flat: flat.mean, rightEdgeDown: poses[1].mean)
+        guard let tipped = furthest(from: flat.mean, among: poses.dropFirst().map(\.mean)) else {
+            return .failure(.missingPose(flatFound: true))
+        }
+        return fit(flat: flat.mean, rightEdgeDown: tipped)
+    }
+
+    /// Whether the stretches hold a flat pose and one tipped at least `smallestTip` from it.
+    public static func hasBothPoses(_ stretches: [StillStretch]) -> Bool {
+        let poses = Pose.merged(stretches.filter { $0.accelerationCount > 0 })
+        guard let flat = poses.first, let tipped = furthest(from: flat.mean, among: poses.dropFirst().map(\.mean)) else { return false }
+        return angle(flat.mean, tipped) >= smallestTip
+    }
+
+    private static func furthest(from flat: Vector3, among readings: [Vector3]) -> Vector3? {
+        readings.max { angle(flat, $0) < angle(flat, $1) }
+    }
+
+    private static func angle(_ a: Vector3, _ b: Vector3) -> Double {
+        let d = a.length * b.length
+        return d > 0 ? acos(min(1, max(-1, a.dot(b) / d))) : 0
     }
 }
 

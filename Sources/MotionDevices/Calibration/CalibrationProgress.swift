@@ -38,7 +38,7 @@ public struct CalibrationProgress: Sendable {
         case .gyroscope: ongoing.map { $0.hasRotation && $0.duration >= GyroscopeCalibration.measuringTime } ?? false
             || stretches.contains { $0.hasRotation && $0.duration >= GyroscopeCalibration.measuringTime }
         case .accelerometer: facesMissing.isEmpty
-        case .orientation: OrientationFit.poseCount(measured) >= 2
+        case .orientation: OrientationFit.hasBothPoses(measured)
         }
     }
 
@@ -58,6 +58,8 @@ public struct CalibrationProgress: Sendable {
 
     /// Distinct poses held so far (orientation).
     public var poses: Int { OrientationFit.poseCount(measured) }
+    /// Whether the flat pose and one tipped far enough are held (orientation).
+    public var hasBothPoses: Bool { OrientationFit.hasBothPoses(measured) }
 
     /// What to ask of the player now.
     public var prompt: String {
@@ -75,7 +77,7 @@ public struct CalibrationProgress: Sendable {
             switch (finished, ongoing != nil) {
             case (0, false): return "lay the board flat, face up, and keep it still"
             case (0, true): return "flat: keep it there"
-            case (_, true) where poses >= 2: return "tipped: keep it there"
+            case (_, true) where OrientationFit.hasBothPoses(measured): return "tipped: keep it there"
             default: return "now tip the right edge down, about 30°, and keep it still"
             }
         }

@@ -139,8 +139,13 @@ public struct CalibrationStore: Sendable {
 
     /// Writes the device's calibration atomically, making the directory if needed.
     package func save(_ calibration: DeviceCalibration, for identity: String) -> Result<String, CalibrationSaveError> {
-        KeptFile.save(CalibrationFile.encode(calibration, identity: identity), to: path(for: identity),
-                      directory: directory, what: "calibration")
+        let bytes = CalibrationFile.encode(calibration, identity: identity)
+        // Never write what the next load would set aside (a turned bias past its bound, say): it would lose the rest.
+        if case .failure(let problem) = CalibrationFile.decode(bytes, identity: identity) {
+            return .failure(CalibrationSaveError(description: "the calibration for \(identity) was not saved: it would not read back "
+                                                 + "(\(problem.text)); \(path(for: identity)) is unchanged"))
+        }
+        return KeptFile.save(bytes, to: path(for: identity), directory: directory, what: "calibration")
             .mapError { CalibrationSaveError(description: $0.description) }
     }
 }

@@ -83,7 +83,8 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
         var measured: [StillStretch] = []
         for stretch in stretches {
             guard let m = self.measured(stretch, delivery: delivery) else {
-                return .failure(CalibrationRefusal(description: "the mount matrix \(delivery.mount) cannot be undone (it is singular)"))
+                return .failure(CalibrationRefusal(description: "the readings cannot be turned back into the chip's axes: the mount "
+                                                   + "matrix \(delivery.mount) or the accelerometer calibration applied is singular"))
             }
             measured.append(m)
         }
@@ -105,7 +106,9 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
     /// kept in the board's frame (the gyroscope's bias, the magnetometer's
     /// calibration) from the old board frame to the new, and sets the
     /// neutral back to level: a neutral held against the wrong axes, and
-    /// clamped to 30° of them, says nothing about the right ones.
+    /// clamped to 30° of them, says nothing about the right ones. A new
+    /// accelerometer calibration sets it back to level too: it was taken
+    /// against readings whose bias is now removed.
     package static func kept(_ outcome: Outcome, in calibration: DeviceCalibration, delivery: Delivery) -> DeviceCalibration {
         var updated = calibration
         switch outcome {
@@ -113,6 +116,10 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
             updated.gyroBias = g.bias
         case .accelerometer(let fit):
             updated.accelerometer = fit.calibration
+            // A neutral taken before was taken against the bias now removed (up to half a g, 30°).
+            if fit.calibration != calibration.accelerometer {
+                updated.reference = TiltReference(neutralUp: Vector3(0, 0, 1), isEnabled: calibration.reference.isEnabled)
+            }
         case .orientation(let mount):
             updated.mount = mount
             if let undo = delivery.mount.inverse, case let turn = mount.composed(after: undo), !turn.isIdentity {

@@ -155,7 +155,9 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         try device.setClock(.monotonic)
         let user = calibrationIdentity.flatMap { calibrations?.chipCorrection(for: $0) }
         let mount = mountOverride ?? MountMatrixLookup.evdev(path, profile: profile, udevDirectory: udevDirectory, user: user).matrix
-        let accelerometer = user?.accelerometer ?? .none
+        // A device that does not give its units is scaled by gravity anew at each connection
+        // (from its first still readings, bias and all): a calibration made under one scale would be wrong under the next.
+        let accelerometer = (accel ?? 0) > 0 ? user?.accelerometer ?? .none : .none
         var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mount, accelerometer: accelerometer)
         // Resolutions are counts per g and per °/s (the input subsystem's convention for accelerometers).
         connectedScales.withLock {

@@ -74,12 +74,15 @@ public final class OnDemandScreen: PanelScreen {
         self.progress = progress
         // Judged when complete, again whenever a stretch ends (and, for the
         // gyroscope, once its stillness is long enough).
+        // Judged again whenever a stretch ends or another begins (a frame
+        // drawn before the model took Again shows the old ones: the next one
+        // is judged anew), and forgotten while incomplete.
         if progress.isComplete {
-            let key = (found: s.found, ongoingStart: kind == .gyroscope ? 0 : (s.isStill ? s.ongoing.start : 0))
+            let key = (found: s.found, ongoingStart: s.isStill ? s.ongoing.start : 0)
             if judged == nil || judged!.found != key.found || judged!.ongoingStart != key.ongoingStart {
                 judged = (key.found, key.ongoingStart, progress.outcome)
             }
-        } else if judged != nil && kind != .gyroscope {
+        } else {
             judged = nil
         }
         if let shown = notice, shown.until == 0 { notice = (shown.text, now + 3_000_000_000) }
@@ -132,7 +135,7 @@ public final class OnDemandScreen: PanelScreen {
                     "down about 30° and hold it still.",
                     "",
                     (poses >= 1 ? "[x]" : "[ ]") + " flat, face up",
-                    (poses >= 2 ? "[x]" : "[ ]") + " right edge down",
+                    (p.hasBothPoses ? "[x]" : "[ ]") + " right edge down",
                     s.isStill ? "Still: keep it there" : "Moving"]
         }
     }
