@@ -154,7 +154,7 @@ struct CalibrationFitTests {
     }
 
     @Test("the gyroscope's first stillness that is certain enough is taken, not the first one alone")
-    func gyroscopeFirstPassing() {
+    func gyroscopeFirstPassing() throws {
         let wobbly = StillStretch(start: 0, end: 4_000_000_000, rotationCount: 800, meanRotation: Vector3(0.05, 0, 0),
                                   rotationUncertainty: Vector3(0.004, 0, 0))
         let firm = StillStretch(start: 6_000_000_000, end: 9_500_000_000, rotationCount: 700, meanRotation: Vector3(0.01, 0, 0),
