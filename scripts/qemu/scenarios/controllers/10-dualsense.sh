@@ -6,7 +6,7 @@
 # `monitor --json` must turn the raw reports sent into board-frame m/s² and
 # rad/s timed by MSC_TIMESTAMP (host-check compares the numbers: the lines
 # marked "dualsense-monitor-json:" below); its buttons must drive the pause menu
-# (Options opens it, D-pad down three times and Cross choose Quit).
+# (Options opens it, D-pad down four times and Cross choose Quit).
 set -eu
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
@@ -57,14 +57,14 @@ drawn=$(fb_sum 34)
 echo "press options" >&3
 wait_for "the pause menu on the screen after Options" '[ "$(fb_sum 34)" != "$drawn" ]'
 screendump --settled-below 34 dualsense-menu
-for _ in 1 2 3; do
+for _ in 1 2 3 4; do   # Restart, Calibrate here, Settings, Quit
     drawn=$(fb_sum 34)
     echo "press down" >&3
     wait_for "the menu's choice to move down" '[ "$(fb_sum 34)" != "$drawn" ]'
 done
 echo "press cross" >&3
 wait_for "Cross on Quit to end the game" 'game_ended' || { kill "$game"; exit 1; }
-echo "tiltmaze exit status $(cat /tmp/play.status) after Options, down x3, Cross"
+echo "tiltmaze exit status $(cat /tmp/play.status) after Options, down x4, Cross"
 cat /tmp/play.err
 [ "$(cat /tmp/play.status)" = 0 ] && [ ! -s /tmp/play.err ]
 
