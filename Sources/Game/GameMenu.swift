@@ -5,7 +5,7 @@
 /// the game is playable with five keys and no keyboard, so every box has
 /// its way out among its items.
 public enum GameMenu: Sendable, Equatable {
-    /// Resume, Restart, (Levels), Calibrate here, Quit.
+    /// Resume, Restart, (Levels), Calibrate here, Settings, Quit.
     case paused
     /// After reaching the exit: (Next level), Play again, (Levels), Quit.
     case won

@@ -25,7 +25,7 @@ struct Play: ParsableCommand {
             on some levels the exit opens only once all are eaten.
             Keys: arrows or WASD tilt the simulated board, space levels it,
             p or Enter opens the menu (Resume, Restart, Levels, Calibrate
-            here, Quit: arrows and Enter choose), Esc backs out of a menu
+            here, Settings, Quit: arrows and Enter choose), Esc backs out of a menu
             (and quits while playing), r restarts, q or Ctrl-C quits.
             A gamepad works too: D-pad = arrows, A/Cross = Enter,
             B/Circle = back, Start/Options = menu, Select/Create = restart.
