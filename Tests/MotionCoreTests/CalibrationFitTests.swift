@@ -23,6 +23,7 @@ struct CalibrationFitTests {
         r.turn(from: CalibrationRecording.pose(Vector3(1, 0, 0), degrees: 20), to: CalibrationRecording.flat)
         r.hold(CalibrationRecording.flat, seconds: 5)
         let result = try GyroscopeCalibration.measure(StillStretchFinder.stretches(in: r.samples)).get()
+        // Seconds of the recording's own timestamps (the 5 s it holds still), not of the clock: nothing here is timed.
         #expect(result.duration <= 5)
         let error = (result.bias - truth).length
         #expect(error < Self.gyroTarget, "bias \(result.bias), truth \(truth)")
