@@ -85,7 +85,17 @@ struct OnDemandScreenTests {
             return
         }
         #expect((g.bias - truth).length < 0.002)
-        #expect(panels.contains { $0.lines.contains("Bias  0.0210 -0.0330 0.0050 rad/s") }, "\(panels.last!.lines)")
+        // The shown figures are an estimate from real noise over however
+        // much stillness the screen had seen (more on a loaded machine), so
+        // they are read back and held to the same bound, not to fixed digits.
+        let shown = panels.compactMap { panel in
+            panel.lines.first { $0.hasPrefix("Bias ") && $0.hasSuffix(" rad/s") }
+        }.last
+        let figures = shown.map { $0.split(separator: " ").compactMap { Double($0) } } ?? []
+        #expect(figures.count == 3, "no bias shown: \(panels.last!.lines)")
+        if figures.count == 3 {
+            #expect((Vector3(figures[0], figures[1], figures[2]) - truth).length < 0.002, "\(shown!)")
+        }
     }
 
     @Test("accelerometer: the six faces tick off, and the bias and scale put in are shown and chosen")
