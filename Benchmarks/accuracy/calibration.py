@@ -76,7 +76,7 @@ BROAD = os.path.join(os.path.dirname(filters.PACKAGE), "Tests", "Fixtures", "bro
 RESULTS = os.path.join(filters.HERE, "calibration-results.md")
 SCENARIOS = {"A": 1, "B": 1001, "C": 2001}   # first seed of each
 METHODS = ("TiltMaze", "RTIMULib min/max", "RTIMULib as run", "Ellipsoid (axes)", "Ellipsoid (full)")
-HEADER = ("TILTMAZE RECORDING 1\ndevice: benchmark IMU\nidentity: benchmark imu\nrate_hz: 285.7142857142857\n"
+HEADER = ("TILTMAZE RECORDING 1\ndevice: benchmark IMU\nidentity: benchmark imu\nrate_hz: {rate!r}\n"
           "accel_scale: unknown\ngyro_scale: unknown\nmount_matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1\n\n")
 LINE = re.compile(r"accelerometer bias: (\S+) (\S+) (\S+) m/s²; scale: (\S+) (\S+) (\S+); residual: (\S+) m/s²")
 
@@ -147,16 +147,16 @@ def make_case(scenario, seed, noise):
     return bias, truth, acc, gyr, held
 
 
-def write_recording(path, acc, gyr):
+def write_recording(path, acc, gyr, rate=RATE):
     """A TiltMaze recording, version 1: 57-byte samples after the header."""
     import numpy as np
     sample = np.dtype([("t", "<i8"), ("fields", "u1"), ("acc", "<f8", 3), ("gyr", "<f8", 3)])
     records = np.zeros(len(acc), sample)
-    records["t"] = np.round(np.arange(len(acc)) * 1e9 / RATE).astype(np.int64)
+    records["t"] = np.round(np.arange(len(acc)) * 1e9 / rate).astype(np.int64)
     records["fields"] = 3          # acceleration and rotation rate
     records["acc"], records["gyr"] = acc, gyr
     with open(path, "wb") as f:
-        f.write(HEADER.encode())
+        f.write(HEADER.format(rate=rate).encode())
         f.write(records.tobytes())
 
 

@@ -77,6 +77,23 @@ struct CalibrationFitTests {
         }
     }
 
+    @Test("a face gone back to a few degrees off is a pose of its own, not averaged with the first: every pose reads 1 g")
+    func revisitedFaces() throws {
+        let truth = AccelerometerCalibration(bias: Vector3(-0.9, 1.7, 0.6), scale: Vector3(0.98, 1.02, 1.01))
+        var r = try CalibrationRecording(accelerometer: truth)
+        // The board set down on each face again by hand, 3° off where it was:
+        // a mean of the two would be 1 − cos(1.5°) short, 0.0034 m/s².
+        let again = CalibrationRecording.sixFaces.map { CalibrationRecording.pose(Vector3(1, 1, 0), degrees: 3) * $0 }
+        r.hold(each: CalibrationRecording.sixFaces + again, seconds: 3)
+        let stretches = StillStretchFinder.stretches(in: r.samples)
+        let fit = try AccelerometerFit.fit(stretches).get()
+        #expect(fit.poses == 12)
+        for stretch in stretches {
+            let misfit = fit.calibration.apply(stretch.meanAcceleration).length - standardGravity
+            #expect(abs(misfit) < 0.002, "\(stretch.meanAcceleration): \(misfit) m/s²")
+        }
+    }
+
     @Test("the min/max start alone (RTIMULib's method) misses the scale target on the same poses: the fit is what meets it")
     func minMaxMisses() throws {
         let truth = AccelerometerCalibration(bias: Vector3(1.2, -2.5, 3.9), scale: Vector3(1.03, 0.97, 1.02))

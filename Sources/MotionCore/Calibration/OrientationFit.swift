@@ -20,6 +20,9 @@ public enum OrientationFit {
     public static let smallestTip = 15 * Double.pi / 180
     /// Rows within this of a chip axis snap to it, rad.
     public static let snapAngle = 20 * Double.pi / 180
+    /// Stillnesses pointing within this of each other are one pose to the
+    /// player (a flat pose settled twice is still the flat pose), rad.
+    static let distinctPose = 5 * Double.pi / 180
 
     /// Why no orientation came out, in words a player can act on.
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
@@ -59,14 +62,14 @@ public enum OrientationFit {
 
     /// How many distinct poses the stretches hold (stretches pointing within 5° of each other are one).
     public static func poseCount(_ stretches: [StillStretch]) -> Int {
-        Pose.merged(stretches.filter { $0.accelerationCount > 0 }).count
+        Pose.merged(stretches.filter { $0.accelerationCount > 0 }, within: distinctPose).count
     }
 
     /// The mount matrix from still stretches in the chip's axes: the first is
     /// flat, and of the poses after it the one tipped furthest from it is the
     /// right edge down (a pause on the way down is no pose to fit).
     public static func fit(_ stretches: [StillStretch]) -> Result<MountMatrix, Refusal> {
-        let poses = Pose.merged(stretches.filter { $0.accelerationCount > 0 })
+        let poses = Pose.merged(stretches.filter { $0.accelerationCount > 0 }, within: distinctPose)
         guard let flat = poses.first else { return .failure(.missingPose(flatFound: false)) }
         guard let tipped = furthest(from: flat.mean, among: poses.dropFirst().map(\.mean)) else {
             return .failure(.missingPose(flatFound: true))
@@ -76,7 +79,7 @@ public enum OrientationFit {
 
     /// Whether the stretches hold a flat pose and one tipped at least `smallestTip` from it.
     public static func hasBothPoses(_ stretches: [StillStretch]) -> Bool {
-        let poses = Pose.merged(stretches.filter { $0.accelerationCount > 0 })
+        let poses = Pose.merged(stretches.filter { $0.accelerationCount > 0 }, within: distinctPose)
         guard let flat = poses.first, let tipped = furthest(from: flat.mean, among: poses.dropFirst().map(\.mean)) else { return false }
         return angle(flat.mean, tipped) >= smallestTip
     }

@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+"""TiltMaze's accelerometer calibration and its peers on a real IMU's own
+multi-position recording: IMU-TK's test data, judged on the poses each fit
+did not see.
+
+The data: `bin/test_data/xsens_acc.mat` and `xsens_gyro.mat` of IMU-TK
+(Tedaldi, Pretto, Menegatti: "A Robust and Easy to Implement Method for IMU
+Calibration without External Equipments", ICRA 2014; BSD licence;
+https://github.com/Kyle-ak/imu_tk), the recording its authors calibrate
+their own method on: an Xsens IMU's raw 16-bit counts at 100 Hz, 51 s still,
+then turned by hand through some forty poses held a few seconds each. Nobody
+here made it, and nobody knows its true bias and scale; what any right
+calibration must do is make the still readings of every pose as long as
+gravity. So each fit is judged on poses it was not given:
+
+    six faces      the six poses nearest the six faces (the sensor was set
+                   down by hand, 6-16° off square), as `tiltmaze calibrate
+                   --accelerometer` asks a player for; judged on every
+                   other pose
+    leave one out  every pose but one; judged on the one left out, each
+                   pose in turn
+
+The error at a pose is | |C(m)| - g |, m the pose's mean reading and C the
+fitted correction; the table gives its RMS and its largest over the poses
+judged. The poses are found as IMU-TK finds them (the variance over a
+101-sample window, against a multiple of the first 50 s's; the multiple
+from 2 to 10 that gives its own fit the least cost; 1 s at least).
+
+Methods, each given the same readings:
+    none                the nominal scale alone (below): no calibration
+    TiltMaze            `tiltmaze calibrate --accelerometer --headless`,
+                        on a recording of just the poses it may use (each
+                        with its gyroscope; six faces: the six poses back to
+                        back; leave one out: the whole recording less the pose
+                        and a second either side): it finds its own still
+                        stretches, and the correction read from the file it saves
+    RTIMULib min/max    per axis the extremes of the pose means (RTIMULibCal)
+    Ellipsoid (axes)    Petrov's ellipsoid_fit, axis-aligned (RTIMULib's Octave)
+    Ellipsoid (full)    its full quadric, 9 poses or more
+    IMU-TK (Tedaldi)    IMU-TK's own model, C(a) = T·K·(a - b), T upper
+                        triangular (3 misalignments), K diagonal: least
+                        squares of g - |C(m)| over the pose means (IMU-TK
+                        fits over a hundred samples a pose; the means give the
+                        same answer to within the noise); 9 poses or more
+
+Units: TiltMaze reads m/s², so every method gets the counts less 32768 (a
+16-bit ADC's middle) times g/4000 (a round nominal: the readings' half-range
+per axis is 3983-4045 counts): a scale some 1-3 % off and a bias of up to
+0.14 g, for each method to find. The gyroscope's counts less the first 50 s's
+mean, times 1/6258 rad/s (IMU-TK's own nominal), are only for TiltMaze's
+stillness test. g is 9.80665 m/s² for every method (IMU-TK's example uses its
+lab's 9.81744; the same g for all keeps the comparison fair).
+
+    cd Benchmarks && accuracy/calibration_imutk.py [--data DIR] [--tiltmaze PATH]
+
+DIR holds the two .mat files (default: .build/imu_tk/bin/test_data, cloned
+from GitHub the first time). PATH is a built tiltmaze (default
+../.build/debug/tiltmaze; this script never builds). Prints a markdown table
+and writes it to accuracy/calibration-imutk-results.md.
+"""
+import argparse
+import datetime
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import calibration   # the peers' fits and the recording writer
+import filters
+
+G = filters.G
+RATE = 100.0
+NOMINAL = G / 4000.0                 # m/s² per count
+GYRO_NOMINAL = 1 / 6258.0            # rad/s per count (IMU-TK's example)
+INITIAL = 50.0                       # s still at the start (IMU-TK's example says so)
+WINDOW, SHORTEST = 101, 100          # samples: the variance window, the shortest pose
+REPOSITORY = "https://github.com/Kyle-ak/imu_tk"
+RESULTS = os.path.join(filters.HERE, "calibration-imutk-results.md")
+SIX = ("none", "TiltMaze", "RTIMULib min/max", "Ellipsoid (axes)")
+ALL = SIX + ("Ellipsoid (full)", "IMU-TK (Tedaldi)")
+
+
+def load(folder):
+    """(acc m/s², gyr rad/s), N×3 each, at 100 Hz."""
+    import numpy as np
+    acc = np.loadtxt(os.path.join(folder, "xsens_acc.mat"))
+    gyr = np.loadtxt(os.path.join(folder, "xsens_gyro.mat"))
+    if len(acc) != len(gyr) or np.abs(acc[:, 0] - gyr[:, 0]).max() > 1e-6:
+        sys.exit(f"calibration_imutk: {folder}: the two files' timestamps differ")
+    if abs(np.median(np.diff(acc[:, 0])) - 1 / RATE) > 1e-4:
+        sys.exit(f"calibration_imutk: {folder}: not 100 Hz")
+    still = int(INITIAL * RATE)
+    return (acc[:, 1:] - 32768) * NOMINAL, (gyr[:, 1:] - gyr[:still, 1:].mean(axis=0)) * GYRO_NOMINAL
+
+
+def tedaldi(means, start=None):
+    """IMU-TK's accelerometer model fitted to pose means: (bias, 3×3 C)."""
+    import numpy as np
+    from scipy.optimize import least_squares
+
+    def correction(p):
+        t = np.array([[1, -p[0], p[1]], [0, 1, -p[2]], [0, 0, 1]])
+        return t @ np.diag(p[3:6])
+
+    def residuals(p):
+        return G - np.linalg.norm((means - p[6:9]) @ correction(p).T, axis=1)
+
+    p = least_squares(residuals, np.r_[0, 0, 0, 1, 1, 1, np.zeros(3)] if start is None else start).x
+    return p[6:9], correction(p)
+
+
+def poses(acc):
+    """IMU-TK's static intervals [(first, end)], at its best threshold."""
+    import numpy as np
+    from numpy.lib.stride_tricks import sliding_window_view
+    still = int(INITIAL * RATE)
+    spread = np.linalg.norm(sliding_window_view(acc, WINDOW, axis=0).var(axis=-1), axis=1)
+    reference = np.linalg.norm(acc[:still].var(axis=0))
+    best = None
+    for multiple in range(2, 11):
+        quiet = np.r_[np.zeros(WINDOW // 2, bool), spread < multiple * reference, np.zeros(WINDOW // 2, bool)]
+        edges = np.diff(np.r_[0, quiet.astype(int), 0])
+        found = [(a, b) for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)) if b - a >= SHORTEST]
+        if len(found) < 12:
+            continue
+        means = np.array([acc[a:b].mean(axis=0) for a, b in found])
+        bias, c = tedaldi(means)
+        cost = np.sum((G - np.linalg.norm((means - bias) @ c.T, axis=1)) ** 2)
+        if best is None or cost < best[0]:
+            best = (cost, found)
+    if best is None:
+        sys.exit("calibration_imutk: fewer than 12 still poses at every threshold")
+    return best[1]
+
+
+def nearest_faces(means):
+    """Indices of the poses nearest +x, -x, +y, -y, +z, -z up, and how far off (degrees)."""
+    import numpy as np
+    centre = (means.max(axis=0) + means.min(axis=0)) / 2
+    unit = (means - centre) / np.linalg.norm(means - centre, axis=1)[:, None]
+    chosen = []
+    for axis in range(3):
+        for sign in (1, -1):
+            j = int(np.argmax(sign * unit[:, axis]))
+            chosen.append((j, float(np.degrees(np.arccos(np.clip(sign * unit[j, axis], -1, 1))))))
+    return chosen
+
+
+def run_tiltmaze(tool, acc, gyr, folder):
+    """(bias, C) from the calibration tiltmaze saves, or its refusal."""
+    import numpy as np
+    path = os.path.join(folder, "imutk.tiltmaze")
+    calibration.write_recording(path, acc, gyr, rate=RATE)
+    with tempfile.TemporaryDirectory() as config:
+        done = subprocess.run([tool, "calibrate", "--accelerometer", "--headless", "--source", "replay:" + path],
+                              capture_output=True, text=True, env={**os.environ, "XDG_CONFIG_HOME": config})
+        if done.returncode == 65:
+            return done.stderr.strip()
+        saved = glob.glob(os.path.join(config, "tiltmaze", "calibration", "*.json"))
+        if done.returncode != 0 or len(saved) != 1:
+            sys.exit(f"calibration_imutk: {tool} failed ({done.returncode}): {done.stdout}{done.stderr}")
+        with open(saved[0]) as f:
+            kept = json.load(f)["accelerometer"]
+    return np.array(kept["bias_m_s2"]), np.array(kept["matrix"])
+
+
+def fits(methods, means):
+    """The peers' (bias, C) from pose means; a string where a method cannot fit."""
+    import numpy as np
+    found = {}
+    for method in methods:
+        if method == "none":
+            found[method] = (np.zeros(3), np.eye(3))
+        elif method == "RTIMULib min/max":
+            centre, scale = calibration.min_max(means)
+            found[method] = (centre, np.diag(scale))
+        elif method == "Ellipsoid (axes)":
+            centre, scale = calibration.ellipsoid_axes(means)
+            found[method] = (centre, np.diag(scale))
+        elif method == "Ellipsoid (full)":
+            found[method] = full_ellipsoid(means) if len(means) >= 9 else "fewer than 9 poses"
+        elif method == "IMU-TK (Tedaldi)":
+            found[method] = tedaldi(means) if len(means) >= 9 else "fewer than 9 poses"
+    return found
+
+
+def full_ellipsoid(means):
+    """Petrov's full quadric as a correction: C = g·M^½ (see calibration.ellipsoid_full)."""
+    import numpy as np
+    x, y, z = np.asarray(means).T
+    d = np.column_stack([x * x, y * y, z * z, 2 * x * y, 2 * x * z, 2 * y * z, 2 * x, 2 * y, 2 * z])
+    a, b, c, xy, xz, yz, g, h, i = np.linalg.lstsq(d, np.ones(len(x)), rcond=None)[0]
+    quadratic = np.array([[a, xy, xz], [xy, b, yz], [xz, yz, c]])
+    centre = -np.linalg.solve(quadratic, [g, h, i])
+    values, vectors = np.linalg.eigh(quadratic / (1 + centre @ quadratic @ centre))
+    if values.min() <= 0:
+        return "not an ellipsoid"
+    return centre, G * vectors @ np.diag(np.sqrt(values)) @ vectors.T
+
+
+def error(fit, mean):
+    """| |C(m - b)| - g | at one pose, m/s²."""
+    import numpy as np
+    bias, c = fit
+    return abs(float(np.linalg.norm(c @ (mean - bias))) - G)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", help="the folder with xsens_acc.mat and xsens_gyro.mat "
+                                       "(default: .build/imu_tk/bin/test_data, cloned from GitHub)")
+    parser.add_argument("--tiltmaze", default=os.path.join(os.path.dirname(filters.PACKAGE), ".build", "debug",
+                                                           "tiltmaze"),
+                        help="a built tiltmaze (default ../.build/debug/tiltmaze, from Benchmarks)")
+    args = parser.parse_args()
+    filters.ensure_venv()
+    import numpy as np
+    tool = os.path.abspath(args.tiltmaze)
+    if not os.path.exists(tool):
+        sys.exit(f"calibration_imutk: no {tool}: build it first (swift build, in the package's folder)")
+    folder = args.data
+    if folder is None:
+        clone = os.path.join(filters.PACKAGE, ".build", "imu_tk")
+        if not os.path.exists(clone):
+            print(f"calibration_imutk: cloning {REPOSITORY} into {clone}", file=sys.stderr)
+            subprocess.run(["git", "clone", "-q", "--depth", "1", REPOSITORY, clone], check=True)
+        folder = os.path.join(clone, "bin", "test_data")
+    started = time.monotonic()
+    acc, gyr = load(folder)
+    held = poses(acc)
+    means = np.array([acc[a:b].mean(axis=0) for a, b in held])
+    faces = nearest_faces(means)
+    print(f"{len(held)} poses; faces at poses {[j for j, _ in faces]}, "
+          f"{', '.join(f'{d:.0f}°' for _, d in faces)} off square", file=sys.stderr)
+    errors = {"six faces": {m: [] for m in SIX}, "leave one out": {m: [] for m in ALL}}
+    refusals = []
+    with tempfile.TemporaryDirectory() as work:
+        # Six faces: fitted on them, judged on the rest.
+        six = [j for j, _ in faces]
+        pieces = [slice(*held[j]) for j in six]
+        found = fits(SIX, means[six])
+        found["TiltMaze"] = run_tiltmaze(tool, np.concatenate([acc[p] for p in pieces]),
+                                         np.concatenate([gyr[p] for p in pieces]), work)
+        for method, fit in found.items():
+            if isinstance(fit, str):
+                refusals.append(f"six faces, {method}: {fit}")
+                continue
+            errors["six faces"][method] = [error(fit, means[j]) for j in range(len(held)) if j not in six]
+        # Leave one out: each pose judged by fits that never saw it.
+        margin = int(RATE)
+        for j, (first, end) in enumerate(held):
+            others = np.delete(means, j, axis=0)
+            found = fits(ALL, others)
+            keep = np.ones(len(acc), bool)
+            keep[max(0, first - margin):end + margin] = False
+            found["TiltMaze"] = run_tiltmaze(tool, acc[keep], gyr[keep], work)
+            for method, fit in found.items():
+                if isinstance(fit, str):
+                    refusals.append(f"leave out pose {j}, {method}: {fit}")
+                    errors["leave one out"][method].append(np.nan)
+                else:
+                    errors["leave one out"][method].append(error(fit, means[j]))
+            print(f"pose {j}: " + ", ".join(f"{m} {errors['leave one out'][m][-1]:.4f}" for m in ALL), file=sys.stderr)
+    elapsed = time.monotonic() - started
+
+    rows = ["| fitted on | method | judged on | | |C(m)| − g | RMS, m/s² | largest, m/s² | RMS, % of g |",
+            "|---|---|---|---|---|---|"]
+    for scenario, by_method in errors.items():
+        for method, values in by_method.items():
+            v = np.array(values, float)
+            answered = v[~np.isnan(v)]
+            if len(answered) == 0:
+                rows.append(f"| {scenario} | {method} | — | refused | | |")
+                continue
+            rms = float(np.sqrt(np.mean(answered ** 2)))
+            judged = (f"{len(answered)} other poses" if scenario == "six faces"
+                      else f"{len(answered)} of {len(v)} poses, each left out")
+            rows.append(f"| {scenario} | {method} | {judged} | {rms:.4f} | {answered.max():.4f} | {100 * rms / G:.3f} |")
+    print("\n".join(rows))
+
+    commit = subprocess.run(["git", "-C", filters.PACKAGE, "log", "-1", "--format=%h"], capture_output=True,
+                            text=True).stdout.strip()
+    if subprocess.run(["git", "-C", filters.PACKAGE, "status", "--porcelain", "--", "../Sources"], capture_output=True,
+                      text=True).stdout.strip():
+        commit += ", Sources with uncommitted changes"
+    stamp = datetime.datetime.fromtimestamp(os.path.getmtime(tool)).strftime("%Y-%m-%d %H:%M")
+    lines = ["# Accelerometer calibration on a real IMU's own recording (IMU-TK's test data)", "",
+             f"{datetime.date.today()}, made by `cd Benchmarks && accuracy/calibration_imutk.py` in {elapsed:.0f} s.", "",
+             f"- TiltMaze: `{os.path.relpath(tool, filters.PACKAGE)}`, built {stamp} (checkout at {commit})",
+             "- data: IMU-TK's `bin/test_data/xsens_acc.mat` and `xsens_gyro.mat` (Tedaldi, Pretto, Menegatti, "
+             f"ICRA 2014; BSD licence; {REPOSITORY}): an Xsens IMU's raw counts at 100 Hz, "
+             f"{len(acc) / RATE:.0f} s; counts less 32768 times g/4000 for every method",
+             f"- {len(held)} still poses, found as IMU-TK finds them; the six nearest the faces are "
+             + ", ".join(f"pose {j} ({d:.0f}° off)" for j, d in faces),
+             "- error at a pose: | |C(m − b)| − g |, g = 9.80665 m/s², m the pose's mean reading, "
+             "judged only on poses the fit was not given", ""] + rows + [""]
+    if refusals:
+        lines += ["Refused or not fitted:", ""] + [f"- {r}" for r in refusals] + [""]
+    with open(RESULTS, "w") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
