@@ -16,7 +16,7 @@ calibration must do is make the still readings of every pose as long as
 gravity. So each fit is judged on poses it was not given:
 
     six faces      the six poses nearest the six faces (the sensor was set
-                   down by hand, 6-16° off square), as `tiltmaze calibrate
+                   down by hand, 1-16° off square), as `tiltmaze calibrate
                    --accelerometer` asks a player for; judged on every
                    other pose
     leave one out  every pose but one; judged on the one left out, each
@@ -268,7 +268,7 @@ def main():
             print(f"pose {j}: " + ", ".join(f"{m} {errors['leave one out'][m][-1]:.4f}" for m in ALL), file=sys.stderr)
     elapsed = time.monotonic() - started
 
-    rows = ["| fitted on | method | judged on | | |C(m)| − g | RMS, m/s² | largest, m/s² | RMS, % of g |",
+    rows = ["| fitted on | method | judged on | error RMS, m/s² | largest, m/s² | RMS, % of g |",
             "|---|---|---|---|---|---|"]
     for scenario, by_method in errors.items():
         for method, values in by_method.items():
