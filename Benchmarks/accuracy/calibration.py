@@ -207,9 +207,10 @@ def ellipsoid_axes(means):
     return centre, G / radii
 
 
-def ellipsoid_full(means):
-    """Petrov's ellipsoid_fit, full quadric; the scale is the diagonal of
-    C = g·M^½, |C·(a - centre)| = g for (a - centre)ᵀ·M·(a - centre) = 1."""
+def ellipsoid_correction(means):
+    """Petrov's ellipsoid_fit, full quadric, as a correction (centre, C):
+    C = g·M^½, so that |C·(a - centre)| = g for (a - centre)ᵀ·M·(a - centre) = 1;
+    None when the quadric is no ellipsoid."""
     import numpy as np
     x, y, z = np.asarray(means).T
     d = np.column_stack([x * x, y * y, z * z, 2 * x * y, 2 * x * z, 2 * y * z, 2 * x, 2 * y, 2 * z])
@@ -218,8 +219,15 @@ def ellipsoid_full(means):
     centre = -np.linalg.solve(quadratic, [g, h, i])
     values, vectors = np.linalg.eigh(quadratic / (1 + centre @ quadratic @ centre))
     if values.min() <= 0:
-        return None       # not an ellipsoid
-    return centre, np.diag(G * vectors @ np.diag(np.sqrt(values)) @ vectors.T)
+        return None
+    return centre, G * vectors @ np.diag(np.sqrt(values)) @ vectors.T
+
+
+def ellipsoid_full(means):
+    """Petrov's ellipsoid_fit, full quadric; the scale is the diagonal of its correction."""
+    import numpy as np
+    found = ellipsoid_correction(means)
+    return None if found is None else (found[0], np.diag(found[1]))
 
 
 def errors(found, bias, truth):

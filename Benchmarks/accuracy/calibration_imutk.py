@@ -183,24 +183,11 @@ def fits(methods, means):
             centre, scale = calibration.ellipsoid_axes(means)
             found[method] = (centre, np.diag(scale))
         elif method == "Ellipsoid (full)":
-            found[method] = full_ellipsoid(means) if len(means) >= 9 else "fewer than 9 poses"
+            found[method] = ((calibration.ellipsoid_correction(means) or "not an ellipsoid") if len(means) >= 9
+                             else "fewer than 9 poses")
         elif method == "IMU-TK (Tedaldi)":
             found[method] = tedaldi(means) if len(means) >= 9 else "fewer than 9 poses"
     return found
-
-
-def full_ellipsoid(means):
-    """Petrov's full quadric as a correction: C = g·M^½ (see calibration.ellipsoid_full)."""
-    import numpy as np
-    x, y, z = np.asarray(means).T
-    d = np.column_stack([x * x, y * y, z * z, 2 * x * y, 2 * x * z, 2 * y * z, 2 * x, 2 * y, 2 * z])
-    a, b, c, xy, xz, yz, g, h, i = np.linalg.lstsq(d, np.ones(len(x)), rcond=None)[0]
-    quadratic = np.array([[a, xy, xz], [xy, b, yz], [xz, yz, c]])
-    centre = -np.linalg.solve(quadratic, [g, h, i])
-    values, vectors = np.linalg.eigh(quadratic / (1 + centre @ quadratic @ centre))
-    if values.min() <= 0:
-        return "not an ellipsoid"
-    return centre, G * vectors @ np.diag(np.sqrt(values)) @ vectors.T
 
 
 def error(fit, mean):
