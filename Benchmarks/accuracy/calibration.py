@@ -272,14 +272,29 @@ def table(results, seeds):
     return rows
 
 
+def tiltmaze_option(parser):
+    """--tiltmaze PATH: the built tiltmaze these scripts run (never build)."""
+    parser.add_argument("--tiltmaze", default=os.path.join(os.path.dirname(filters.PACKAGE), ".build", "debug",
+                                                           "tiltmaze"),
+                        help="a built tiltmaze (default ../.build/debug/tiltmaze, from Benchmarks)")
+
+
+def checkout():
+    """The commit checked out, and whether Sources differ from it."""
+    commit = subprocess.run(["git", "-C", filters.PACKAGE, "log", "-1", "--format=%h"], capture_output=True,
+                            text=True).stdout.strip()
+    if subprocess.run(["git", "-C", filters.PACKAGE, "status", "--porcelain", "--", "../Sources"], capture_output=True,
+                      text=True).stdout.strip():
+        commit += ", Sources with uncommitted changes"
+    return commit
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=30, help="seeds per scenario (default 30)")
     parser.add_argument("--all-still", action="store_true",
                         help="noise from every sample before BROAD's movement flag, the moves before it included")
-    parser.add_argument("--tiltmaze", default=os.path.join(os.path.dirname(filters.PACKAGE), ".build", "debug",
-                                                           "tiltmaze"),
-                        help="a built tiltmaze (default ../.build/debug/tiltmaze, from Benchmarks)")
+    tiltmaze_option(parser)
     args = parser.parse_args()
     filters.ensure_venv()
     import numpy as np
@@ -307,11 +322,7 @@ def main():
     print("\n".join(rows))
     print(f"TiltMaze refused {len(refusals)} of {len(SCENARIOS) * args.seeds}; {elapsed:.0f} s", file=sys.stderr)
 
-    commit = subprocess.run(["git", "-C", filters.PACKAGE, "log", "-1", "--format=%h"], capture_output=True,
-                            text=True).stdout.strip()
-    if subprocess.run(["git", "-C", filters.PACKAGE, "status", "--porcelain", "--", "../Sources"], capture_output=True,
-                      text=True).stdout.strip():
-        commit += ", Sources with uncommitted changes"
+    commit = checkout()
     stamp = datetime.datetime.fromtimestamp(built).strftime("%Y-%m-%d %H:%M") if built else "?"
     lines = ["# Accelerometer calibration: TiltMaze and its peers", "",
              f"{datetime.date.today()}, made by `cd Benchmarks && accuracy/calibration.py --seeds {args.seeds}` "

@@ -201,9 +201,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", help="the folder with xsens_acc.mat and xsens_gyro.mat "
                                        "(default: .build/imu_tk/bin/test_data, cloned from GitHub)")
-    parser.add_argument("--tiltmaze", default=os.path.join(os.path.dirname(filters.PACKAGE), ".build", "debug",
-                                                           "tiltmaze"),
-                        help="a built tiltmaze (default ../.build/debug/tiltmaze, from Benchmarks)")
+    calibration.tiltmaze_option(parser)
     args = parser.parse_args()
     filters.ensure_venv()
     import numpy as np
@@ -270,11 +268,7 @@ def main():
             rows.append(f"| {scenario} | {method} | {judged} | {rms:.4f} | {answered.max():.4f} | {100 * rms / G:.3f} |")
     print("\n".join(rows))
 
-    commit = subprocess.run(["git", "-C", filters.PACKAGE, "log", "-1", "--format=%h"], capture_output=True,
-                            text=True).stdout.strip()
-    if subprocess.run(["git", "-C", filters.PACKAGE, "status", "--porcelain", "--", "../Sources"], capture_output=True,
-                      text=True).stdout.strip():
-        commit += ", Sources with uncommitted changes"
+    commit = calibration.checkout()
     stamp = datetime.datetime.fromtimestamp(os.path.getmtime(tool)).strftime("%Y-%m-%d %H:%M")
     lines = ["# Accelerometer calibration on a real IMU's own recording (IMU-TK's test data)", "",
              f"{datetime.date.today()}, made by `cd Benchmarks && accuracy/calibration_imutk.py` in {elapsed:.0f} s.", "",
