@@ -45,6 +45,12 @@ Methods, each given the same readings:
                         fits over a hundred samples a pose; the means give the
                         same answer to within the noise); 9 poses or more
 
+The gyroscope: `tiltmaze calibrate --gyroscope --headless` on each 5 s
+piece of the first 50 s (still), its bias against the mean of the other 45 s,
+per axis; and how often the worst axis's error is within the uncertainty it
+states (a standard uncertainty: about 0.68³ ≈ 31 % within 1u for the worst of
+three axes, 0.954³ ≈ 87 % within 2u).
+
 Units: TiltMaze reads m/s², so every method gets the counts less 32768 (a
 16-bit ADC's middle) times g/4000 (a round nominal: the readings' half-range
 per axis is 3983-4045 counts): a scale some 1-3 % off and a bias of up to
@@ -65,6 +71,7 @@ import datetime
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -197,6 +204,35 @@ def error(fit, mean):
     return abs(float(np.linalg.norm(c @ (mean - bias))) - G)
 
 
+GYRO_PIECE = 5.0                     # s: a stillness the command takes whole (it needs 3 s)
+GYRO_LINE = re.compile(r"gyroscope bias: (\S+) (\S+) (\S+) rad/s ± (\S+)")
+
+
+def gyroscope_pieces(tool, acc, gyr, folder):
+    """Per 5 s piece of the still start: (worst axis's error against the
+    rest's mean, stated uncertainty), rad/s; or the refusal."""
+    import numpy as np
+    n, still = int(GYRO_PIECE * RATE), int(INITIAL * RATE)
+    path = os.path.join(folder, "gyroscope.tiltmaze")
+    found = []
+    for k in range(still // n):
+        piece = slice(k * n, (k + 1) * n)
+        calibration.write_recording(path, acc[piece], gyr[piece], rate=RATE)
+        with tempfile.TemporaryDirectory() as config:
+            done = subprocess.run([tool, "calibrate", "--gyroscope", "--headless", "--source", "replay:" + path],
+                                  capture_output=True, text=True, env={**os.environ, "XDG_CONFIG_HOME": config})
+        match = GYRO_LINE.fullmatch(done.stdout.strip())
+        if done.returncode == 65:
+            found.append(done.stderr.strip())
+            continue
+        if done.returncode != 0 or not match:
+            sys.exit(f"calibration_imutk: {tool} failed ({done.returncode}): {done.stdout}{done.stderr}")
+        bias, uncertainty = np.array([float(v) for v in match.groups()[:3]]), float(match.group(4))
+        rest = np.r_[gyr[:k * n], gyr[(k + 1) * n:still]].mean(axis=0)
+        found.append((float(np.abs(bias - rest).max()), uncertainty))
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", help="the folder with xsens_acc.mat and xsens_gyro.mat "
@@ -251,6 +287,7 @@ def main():
                 else:
                     errors["leave one out"][method].append(error(fit, means[j]))
             print(f"pose {j}: " + ", ".join(f"{m} {errors['leave one out'][m][-1]:.4f}" for m in ALL), file=sys.stderr)
+        pieces = gyroscope_pieces(tool, acc, gyr, work)
     elapsed = time.monotonic() - started
 
     rows = ["| fitted on | method | judged on | error RMS, m/s² | largest, m/s² | RMS, % of g |",
@@ -270,7 +307,7 @@ def main():
 
     commit = calibration.checkout()
     stamp = datetime.datetime.fromtimestamp(os.path.getmtime(tool)).strftime("%Y-%m-%d %H:%M")
-    lines = ["# Accelerometer calibration on a real IMU's own recording (IMU-TK's test data)", "",
+    lines = ["# The calibrations on a real IMU's own recording (IMU-TK's test data)", "",
              f"{datetime.date.today()}, made by `cd Benchmarks && accuracy/calibration_imutk.py` in {elapsed:.0f} s.", "",
              f"- TiltMaze: `{os.path.relpath(tool, filters.PACKAGE)}`, built {stamp} (checkout at {commit})",
              "- data: IMU-TK's `bin/test_data/xsens_acc.mat` and `xsens_gyro.mat` (Tedaldi, Pretto, Menegatti, "
@@ -280,6 +317,17 @@ def main():
              + ", ".join(f"pose {j} ({d:.0f}° off)" for j, d in faces),
              "- error at a pose: | |C(m − b)| − g |, g = 9.80665 m/s², m the pose's mean reading, "
              "judged only on poses the fit was not given", ""] + rows + [""]
+    measured = np.array([p for p in pieces if not isinstance(p, str)])
+    gyro = [f"The gyroscope, on {len(pieces)} pieces of {GYRO_PIECE:.0f} s of the still start: "
+            + (f"{len(measured)} measured; worst axis's error against the other {INITIAL - GYRO_PIECE:.0f} s's mean "
+               f"{measured[:, 0].max():.5f} rad/s at most (Android's target 0.002), {np.sqrt(np.mean(measured[:, 0] ** 2)):.5f} RMS; "
+               f"within the stated uncertainty u in {np.sum(measured[:, 0] <= measured[:, 1])}, within 2u in "
+               f"{np.sum(measured[:, 0] <= 2 * measured[:, 1])} (a standard uncertainty: about 31 % and 87 % "
+               "for the worst of three axes)" if len(measured) else "none measured")
+            + (f"; refused: {'; '.join(p for p in pieces if isinstance(p, str))}" if len(measured) < len(pieces) else "")
+            + ".", ""]
+    print(gyro[0])
+    lines += gyro
     if refusals:
         lines += ["Refused or not fitted:", ""] + [f"- {r}" for r in refusals] + [""]
     with open(RESULTS, "w") as f:
