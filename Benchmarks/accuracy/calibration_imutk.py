@@ -95,8 +95,14 @@ ALL = SIX + ("Ellipsoid (full)", "IMU-TK (Tedaldi)")
 def load(folder):
     """(acc m/s², gyr rad/s), N×3 each, at 100 Hz."""
     import numpy as np
-    acc = np.loadtxt(os.path.join(folder, "xsens_acc.mat"))
-    gyr = np.loadtxt(os.path.join(folder, "xsens_gyro.mat"))
+    try:
+        acc = np.loadtxt(os.path.join(folder, "xsens_acc.mat"), ndmin=2)
+        gyr = np.loadtxt(os.path.join(folder, "xsens_gyro.mat"), ndmin=2)
+    except (OSError, ValueError) as error:
+        sys.exit(f"calibration_imutk: {error}; --data wants IMU-TK's bin/test_data folder "
+                 f"(xsens_acc.mat and xsens_gyro.mat, from {REPOSITORY})")
+    if acc.shape[1] != 4 or gyr.shape[1] != 4 or len(acc) < INITIAL * RATE:
+        sys.exit(f"calibration_imutk: {folder}: not IMU-TK's recording (rows of time and three counts, 50 s or more)")
     if len(acc) != len(gyr) or np.abs(acc[:, 0] - gyr[:, 0]).max() > 1e-6:
         sys.exit(f"calibration_imutk: {folder}: the two files' timestamps differ")
     if abs(np.median(np.diff(acc[:, 0])) - 1 / RATE) > 1e-4:
