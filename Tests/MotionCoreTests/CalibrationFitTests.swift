@@ -94,6 +94,20 @@ struct CalibrationFitTests {
         }
     }
 
+    @Test("a finder told to keep three keeps the newest three and counts them all")
+    func finderKeepsTheNewest() throws {
+        var r = try CalibrationRecording()
+        r.hold(each: CalibrationRecording.sixFaces, seconds: 2)
+        var finder = StillStretchFinder(keeping: 3)
+        for sample in r.samples { finder.add(sample) }
+        finder.finish()
+        let all = StillStretchFinder.stretches(in: r.samples)
+        #expect(all.count == 6 && finder.found == 6)
+        #expect(finder.stretches.map(\.start) == all.suffix(3).map(\.start))
+        finder.reset()
+        #expect(finder.found == 0 && finder.stretches.isEmpty)
+    }
+
     @Test("the min/max start alone (RTIMULib's method) misses the scale target on the same poses: the fit is what meets it")
     func minMaxMisses() throws {
         let truth = AccelerometerCalibration(bias: Vector3(1.2, -2.5, 3.9), scale: Vector3(1.03, 0.97, 1.02))

@@ -143,6 +143,27 @@ struct OnDemandScreenTests {
         #expect(step == 2 && screen.chosen == nil)
     }
 
+    @Test("a screen left open through more poses than it shows keeps the newest sixteen and counts every one")
+    func manyPoses() throws {
+        let truth = AccelerometerCalibration(bias: Vector3(0.4, -0.7, 0.3), scale: Vector3(1.01, 0.99, 1.02))
+        var r = try CalibrationRecording(accelerometer: truth)
+        // Twenty poses: the six faces, then fourteen between them.
+        let between = (0 ..< 14).map { CalibrationRecording.pose(Vector3(1, Double($0 % 3) - 1, 0.5), degrees: 25 * Double($0) + 20) }
+        r.hold(each: CalibrationRecording.sixFaces + between, seconds: 2)
+        let all = StillStretchFinder.stretches(in: r.samples)
+        try #require(all.count > OnDemandCalibrationModel.capacity + 1)
+        var model = OnDemandCalibrationModel()
+        for sample in r.samples {
+            model.observe(sample, motion: FusedMotion(), shake: nil)
+            model.step(dt: 0.01, gravity: .zero)
+        }
+        let shown = model.snapshot.finished
+        // The last pose is still under way in the model (a recording's end finishes it for the finder).
+        #expect(model.snapshot.found == all.count - 1)
+        #expect(shown.count == OnDemandCalibrationModel.capacity)
+        #expect(shown.map(\.start) == all.dropLast().suffix(OnDemandCalibrationModel.capacity).map(\.start))
+    }
+
     @Test("the three screens as 800×480 pictures and on the Sense HAT, for a person to look at (TILTMAZE_PANEL_PNG_DIR)")
     func pictures() throws {
         var faces = try CalibrationRecording(accelerometer: AccelerometerCalibration(bias: Vector3(0.9, -2.8, 1.6), scale: Vector3(1.02, 0.975, 1.03)))

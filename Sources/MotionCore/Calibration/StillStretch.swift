@@ -84,19 +84,25 @@ public struct StillStretchFinder: Sendable {
     /// Unsteady blocks in a row inside the stretch under way.
     private var jolts = 0
     private var lastTimestamp: Int64?
-    /// Stretches finished so far, oldest first.
+    /// Stretches finished so far, oldest first: the newest `keeping` of them.
     public private(set) var stretches: [StillStretch] = []
+    /// Stretches finished so far, those no longer kept included.
+    public private(set) var found = 0
+    /// How many stretches are kept: past it the oldest goes, so a screen
+    /// left open for hours holds as many as it shows and never grows.
+    public let keeping: Int
 
     /// The shortest stretch kept unless told otherwise, s.
     public static let defaultMinimumDuration = 1.0
 
     public init(minimumDuration: Double = defaultMinimumDuration, thresholds: StillnessThresholds = StillnessThresholds(),
-                maxBias: Double = AttitudeFilter.Parameters().maxBias) {
+                maxBias: Double = AttitudeFilter.Parameters().maxBias, keeping: Int = .max) {
+        self.keeping = max(1, keeping)
         self.thresholds = thresholds
         self.maxBias = maxBias
         self.minimumDuration = minimumDuration
         block = Block(start: 0, length: Int64(thresholds.blockLength * 1e9))
-        stretches.reserveCapacity(16)
+        stretches.reserveCapacity(min(self.keeping, 16))
     }
 
     /// Whether the board is still now (as of the last whole block).
@@ -161,7 +167,11 @@ public struct StillStretchFinder: Sendable {
         jolts = 0
         guard let done = current else { return }
         current = nil
-        if let stretch = done.stretch, stretch.duration >= minimumDuration { stretches.append(stretch) }
+        guard let stretch = done.stretch, stretch.duration >= minimumDuration else { return }
+        // Shifted within the capacity reserved: no allocation once full.
+        if stretches.count == keeping { stretches.removeFirst() }
+        stretches.append(stretch)
+        found += 1
     }
 
     /// Forgets the stretches found and the one under way: a screen starting over.
@@ -169,6 +179,7 @@ public struct StillStretchFinder: Sendable {
         current = nil
         reference = nil
         jolts = 0
+        found = 0
         stretches.removeAll(keepingCapacity: true)
     }
 

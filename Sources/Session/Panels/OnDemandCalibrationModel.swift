@@ -36,7 +36,7 @@ public struct OnDemandCalibrationModel: MotionModel {
     }
 
     public private(set) var snapshot = Snapshot()
-    private var finder = StillStretchFinder()
+    private var finder = StillStretchFinder(keeping: capacity)
 
     public init() {}
 
@@ -47,12 +47,11 @@ public struct OnDemandCalibrationModel: MotionModel {
     }
 
     public mutating func step(dt: Double, gravity: Vector3) {
-        let all = finder.stretches
-        if all.count != snapshot.found {
-            let kept = min(all.count, Self.capacity)
-            for i in 0 ..< kept { snapshot.stretches[i] = all[all.count - kept + i] }
-            snapshot.count = kept
-            snapshot.found = all.count
+        if finder.found != snapshot.found {
+            let kept = finder.stretches
+            for i in kept.indices { snapshot.stretches[i] = kept[i] }
+            snapshot.count = kept.count
+            snapshot.found = finder.found
         }
         if let ongoing = finder.ongoing {
             snapshot.ongoing = ongoing
