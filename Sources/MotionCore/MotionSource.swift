@@ -67,6 +67,10 @@ public struct SensorScales: Sendable, Equatable {
     public var hasMagnetometer: Bool
     /// The accelerometer's calibration applied before the mount (`calibrate --accelerometer`).
     public var accelerometer: AccelerometerCalibration
+    /// Whether the accelerometer is scaled by gravity, not by units its
+    /// driver gives (evdev resolution 0): its scale is found anew each time
+    /// it connects, so no calibration of its bias and scale would hold.
+    public var accelerometerScaledByGravity = false
 
     /// - Parameter hasMagnetometer: whether there is one; by default,
     ///   whether `magnetometer` gives its scale.

@@ -26,12 +26,16 @@ extension CalibrateCommand {
                 outcome = kind.outcome(of: recording)
             } else {
                 let chosen = try sensor.makeSource(defaultRate: 100)
+                try Self.refuseSimulated(kind, chosen)
                 printError("calibrating \(kind.rawValue) with \(chosen.description)")
                 let source = chosen.source
                 try source.start()
                 defer { source.stop() }
                 identity = source.calibrationIdentity
                 delivery = OnDemandCalibration.Delivery(source.scales)
+                if let refusal = kind.impossible(with: delivery) {
+                    throw ExitStatus.report("\(kind.rawValue) calibration refused: \(chosen.description): \(refusal)", as: .unavailable)
+                }
                 outcome = try Self.live(kind, source: source, delivery: delivery)
             }
             let found: OnDemandCalibration.Outcome
@@ -47,11 +51,22 @@ extension CalibrateCommand {
         }
     }
 
+    /// Refuses, before anything is shown, what the simulated board cannot
+    /// give: its tilt stops short of the faces, and its accelerometer reads
+    /// exactly anyway. (Its gyroscope and axes can be calibrated, pointless
+    /// as that is: a way to try the screens without an IMU.)
+    static func refuseSimulated(_ kind: OnDemandCalibration, _ chosen: ChosenSource) throws {
+        guard kind == .accelerometer, chosen.simulatedBoard != nil else { return }
+        throw ExitStatus.report("accelerometer calibration refused: \(chosen.description) reads exactly and never reaches "
+                                + "its faces: there is nothing to calibrate. Attach an IMU (`tiltmaze devices` lists the sensors "
+                                + "found), or calibrate from a recording: --source replay:FILE", as: .unavailable)
+    }
+
     /// The calibration's screen; saves what the player chose to.
     func runScreen(_ kind: OnDemandCalibration) throws {
         var screen: OnDemandScreen?
         var identity: String?
-        try runPanel(sensor: sensor, display: display) { chosen, label in
+        try runPanel(sensor: sensor, display: display, refuse: { try Self.refuseSimulated(kind, $0) }) { chosen, label in
             let loop = MotionModelLoop(model: OnDemandCalibrationModel(), samples: chosen.source.samples, rate: 100,
                                        name: "tiltmaze-\(kind.rawValue)")
             identity = chosen.calibrationIdentity

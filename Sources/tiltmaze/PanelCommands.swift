@@ -180,10 +180,13 @@ func modelLoop<M: MotionModel>(_ model: M, on chosen: ChosenSource, name: String
 /// Opens the sensor and the displays, runs a panel screen made by `make`
 /// until the player leaves, then calls the `finished` it returned; errors
 /// are reported in one line and end the program with the status their kind calls for.
+/// `refuse` may reject the sensor chosen before any display is opened.
 func runPanel<S: PanelScreen>(sensor: SourceOptions, display selection: DisplaySelection,
+                              refuse: (ChosenSource) throws -> Void = { _ in },
                               _ make: (ChosenSource, String) -> (S, () -> Void)) throws {
     try reportingFailure {
         let chosen = try sensor.makeSource(defaultRate: 100)
+        try refuse(chosen)
         let displays = try OpenDisplays(selection, level: nil, sensorDescription: chosen.description, showStatistics: false)
         defer { displays.restore() }
         let (screen, finished) = make(chosen, chosen.description + displays.label)

@@ -46,6 +46,8 @@ extension EvdevSourceMockSuites {
                 #expect(got.allSatisfy { $0.fields == [.acceleration] && $0.rotationRate == .zero })
                 #expect(source.rate == 100)
                 #expect(source.rejectedCount == 0)
+                // Its calibration on demand would not hold: the scales say why.
+                #expect(source.scales?.accelerometerScaledByGravity == true)
             }
         }
 

@@ -22,6 +22,8 @@ extension EvdevSourceMockSuites {
                 // The kernel stamps this reader's events with CLOCK_MONOTONIC, the game's clock.
                 #expect(testbed.evdevHandler(for: motion.devicePath)?.clockIDs == [EvdevClock.monotonic.rawValue])
                 #expect(testbed.evdevHandler(for: motion.devicePath)?.unansweredRequests.isEmpty == true)
+                // Its resolution gives units: the accelerometer may be calibrated.
+                #expect(source.scales?.accelerometerScaledByGravity == false)
                 let t0: Int64 = 5_000_000_000
                 // Kernel times 0, 4.3 and 7.7 ms; device clock 0, 4 and 8 ms.
                 let stream = dualSenseFrame((100, -200, 8192), (1024, -2048, 512), device: 1_000, at: t0)

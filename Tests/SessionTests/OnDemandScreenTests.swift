@@ -23,6 +23,9 @@ final class FedSource: MotionSource, @unchecked Sendable {
     private let list: [MotionSample]
     private var next = 0
 
+    /// Whether the accelerometer comes scaled by gravity, as an evdev one of resolution 0.
+    var scaledByGravity = false
+
     init(_ recording: CalibrationRecording, mount: MountMatrix = .identity) {
         rate = recording.rate
         // What a source with this mount delivers: the chip's readings turned by it.
@@ -35,7 +38,11 @@ final class FedSource: MotionSource, @unchecked Sendable {
         self.mount = mount
     }
 
-    var scales: SensorScales? { SensorScales(accel: nil, gyro: nil, hasGyroscope: true, mount: mount) }
+    var scales: SensorScales? {
+        var scales = SensorScales(accel: nil, gyro: nil, hasGyroscope: true, mount: mount)
+        scales.accelerometerScaledByGravity = scaledByGravity
+        return scales
+    }
     var isDone: Bool { next >= list.count }
     func start() throws {}
     func stop() {}
@@ -141,6 +148,31 @@ struct OnDemandScreenTests {
         }
         _ = try PanelLoop.run(screen, display: display, input: display, source: source, framePeriod: 2_000_000)
         #expect(step == 2 && screen.chosen == nil)
+    }
+
+    @Test("an accelerometer scaled by gravity: the screen says there is nothing to calibrate, from the first frame to the last")
+    func unitless() throws {
+        var r = try CalibrationRecording()
+        r.hold(each: CalibrationRecording.sixFaces, seconds: 2)
+        let source = FedSource(r)
+        source.scaledByGravity = true
+        let loop = MotionModelLoop(model: OnDemandCalibrationModel(), samples: source.samples, rate: 100)
+        let screen = OnDemandScreen(loop: loop, kind: .accelerometer, sensorName: "Nintendo Wii Remote Accelerometer") {
+            OnDemandCalibration.Delivery(source.scales)
+        }
+        var model = OnDemandCalibrationModel()
+        source.feed(r.samples.count)
+        source.samples.drain { model.observe($0, motion: FusedMotion(), shake: nil) }
+        model.step(dt: 0.01, gravity: .zero)
+        for snapshot in [OnDemandCalibrationModel.Snapshot(), model.snapshot] {
+            let panel = screen.panel(snapshot, status: MotionStatus(), now: 0)
+            #expect(panel.lines.contains { $0.hasPrefix("Nothing to calibrate: this") }, "\(panel.lines)")
+            #expect(!panel.lines.contains { $0.hasPrefix("Save keeps") })
+            let painter = PixelPanelPainter(width: 800, height: 480)
+            _ = painter.paint(panel)
+            try keep(painter.picture, "calibrate-accelerometer-unitless-800x480")
+        }
+        #expect(screen.chosen == nil)
     }
 
     @Test("a screen left open through more poses than it shows keeps the newest sixteen and counts every one")

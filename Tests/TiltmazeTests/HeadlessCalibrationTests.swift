@@ -138,6 +138,19 @@ struct HeadlessCalibrationTests {
         #expect(result.stderr.contains("nothing saved: the recording names no device"))
     }
 
+    @Test("--accelerometer on the simulated board is refused at once, screen or not, saying what to do; nothing is saved",
+          arguments: [["--headless"], ["--display", "terminal"]])
+    func accelerometerOnTheSimulatedBoard(_ extra: [String]) throws {
+        let home = TemporaryDirectory()
+        let result = try ProgramRunner.run(["calibrate", "--accelerometer", "--source", "sim"] + extra,
+                                           environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("simulated board") && result.stderr.contains("nothing to calibrate")
+            && result.stderr.contains("--source replay:FILE"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/config/tiltmaze"))
+    }
+
     @Test("--headless wants a calibration on demand, one at a time; the neutral's screen still wants a live sensor")
     func options() throws {
         let replay = try ProgramRunner.run(["calibrate", "--source", "replay:/nonexistent.tmr"])

@@ -37,7 +37,7 @@ public struct CalibrationProgress: Sendable {
         switch kind {
         case .gyroscope: ongoing.map { $0.hasRotation && $0.duration >= GyroscopeCalibration.measuringTime } ?? false
             || stretches.contains { $0.hasRotation && $0.duration >= GyroscopeCalibration.measuringTime }
-        case .accelerometer: facesMissing.isEmpty
+        case .accelerometer: facesMissing.isEmpty && kind.impossible(with: delivery) == nil
         case .orientation: OrientationFit.hasBothPoses(measured)
         }
     }
@@ -70,6 +70,7 @@ public struct CalibrationProgress: Sendable {
             }
             return "put the board down on something firm and keep it still"
         case .accelerometer:
+            if let refusal = kind.impossible(with: delivery) { return "nothing to calibrate: \(refusal)" }
             if ongoing != nil { return "holding still: keep it there" }
             return "rest the board still on each face in turn; still to do: " + facesMissing.map(name(of:)).joined(separator: ", ")
         case .orientation:

@@ -31,15 +31,27 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
     public struct Delivery: Sendable, Equatable {
         public var mount: MountMatrix
         public var accelerometer: AccelerometerCalibration
+        /// The accelerometer is scaled by gravity at each connection (evdev resolution 0).
+        public var accelerometerScaledByGravity: Bool
 
-        public init(mount: MountMatrix, accelerometer: AccelerometerCalibration = .none) {
+        public init(mount: MountMatrix, accelerometer: AccelerometerCalibration = .none, accelerometerScaledByGravity: Bool = false) {
             self.mount = mount
             self.accelerometer = accelerometer
+            self.accelerometerScaledByGravity = accelerometerScaledByGravity
         }
 
         public init(_ scales: SensorScales?) {
-            self.init(mount: scales?.mount ?? .identity, accelerometer: scales?.accelerometer ?? .none)
+            self.init(mount: scales?.mount ?? .identity, accelerometer: scales?.accelerometer ?? .none,
+                      accelerometerScaledByGravity: scales?.accelerometerScaledByGravity ?? false)
         }
+    }
+
+    /// Why this calibration cannot be made of samples so delivered, whatever
+    /// poses are held; nil when it can.
+    public func impossible(with delivery: Delivery) -> CalibrationRefusal? {
+        guard self == .accelerometer, delivery.accelerometerScaledByGravity else { return nil }
+        return CalibrationRefusal(description: "this accelerometer gives no units (its evdev resolution is 0), so it is scaled "
+                                  + "by gravity anew each time it connects: a bias and scale fitted now would not hold")
     }
 
     /// A still stretch of delivered samples as this calibration measures
@@ -80,6 +92,7 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
 
     /// The outcome of still stretches of delivered samples, or why there is none.
     public func outcome(_ stretches: [StillStretch], delivery: Delivery) -> Result<Outcome, CalibrationRefusal> {
+        if let refusal = impossible(with: delivery) { return .failure(refusal) }
         var measured: [StillStretch] = []
         for stretch in stretches {
             guard let m = self.measured(stretch, delivery: delivery) else {

@@ -160,11 +160,11 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         let accelerometer = (accel ?? 0) > 0 ? user?.accelerometer ?? .none : .none
         var assembler = EvdevSampleAssembler(accelResolution: accel, gyroResolution: gyro, mount: mount, accelerometer: accelerometer)
         // Resolutions are counts per g and per °/s (the input subsystem's convention for accelerometers).
-        connectedScales.withLock {
-            $0 = SensorScales(accel: accel.flatMap { $0 > 0 ? standardGravity / Double($0) : nil },
-                              gyro: gyro.flatMap { $0 > 0 ? Double.pi / 180 / Double($0) : nil },
-                              hasGyroscope: (gyro ?? 0) > 0, mount: mount, accelerometer: accelerometer)
-        }
+        var scales = SensorScales(accel: accel.flatMap { $0 > 0 ? standardGravity / Double($0) : nil },
+                                  gyro: gyro.flatMap { $0 > 0 ? Double.pi / 180 / Double($0) : nil },
+                                  hasGyroscope: (gyro ?? 0) > 0, mount: mount, accelerometer: accelerometer)
+        scales.accelerometerScaledByGravity = accel == 0
+        connectedScales.withLock { $0 = scales }
         for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absZ, EvdevCode.absRX, EvdevCode.absRY, EvdevCode.absRZ] {
             if let value = device.currentValue(type: .abs, code: code) { assembler.setInitial(code: code, value: value) }
         }

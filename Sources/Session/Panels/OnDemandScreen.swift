@@ -87,11 +87,15 @@ public final class OnDemandScreen: PanelScreen {
         }
         if let shown = notice, shown.until == 0 { notice = (shown.text, now + 3_000_000_000) }
         if let shown = notice, now >= shown.until { notice = nil }
-        var lines = instructions(progress, s)
+        // No poses make up for a sensor this calibration cannot hold for: say so instead of what to hold.
+        let impossible = kind.impossible(with: delivered)
+        var lines = impossible.map { Panel.wrapped("Nothing to calibrate: \($0).", width: 38) + ["", "Quit (q) leaves it as it is."] }
+            ?? instructions(progress, s)
         lines.append("")
         switch judged?.result {
         case .success(let outcome)?: lines += Self.describe(outcome)
         case .failure(let refusal)?: lines += Panel.wrapped("Refused: \(refusal)", width: 38)
+        case nil where impossible != nil: break
         case nil where kind == .accelerometer:
             // The ticks say which faces are left; the prompt's list would say it again.
             lines.append(s.isStill ? "Now: still, keep it there" : "Now: moving; rest it on the next face")
