@@ -92,6 +92,24 @@ struct CalibrationStoreTests {
         #expect(store.load("simulated board").calibration == tilted)
     }
 
+    @Test("from a recording made before the user's mount was kept, a bias and a new mount are kept in the frame in force")
+    func keptInTheFrameInForce() {
+        let quarter = MountMatrix(Vector3(0, -1, 0), Vector3(1, 0, 0), Vector3(0, 0, 1))
+        let upsideDown = MountMatrix(Vector3(1, 0, 0), Vector3(0, -1, 0), Vector3(0, 0, -1))
+        var stored = tilted
+        stored.mount = quarter
+        // The recording's samples came with no mount: the chip's axes.
+        let recorded = OnDemandCalibration.Delivery(mount: .identity)
+        let gyro = GyroscopeCalibration(bias: Vector3(0.01, 0.02, 0.03), uncertainty: 0.0001, duration: 3)
+        #expect(OnDemandCalibration.kept(.gyroscope(gyro), in: stored, delivery: recorded).gyroBias == quarter.apply(gyro.bias))
+        let turned = OnDemandCalibration.kept(.orientation(upsideDown), in: stored, delivery: recorded)
+        let expected = upsideDown.composed(after: quarter.inverse!).apply(stored.gyroBias)
+        #expect(turned.gyroBias == expected, "turned from the quarter turn in force, not from the recording's axes")
+        // Live, the samples come in the frame in force: nothing more to turn.
+        let live = OnDemandCalibration.Delivery(mount: quarter)
+        #expect(OnDemandCalibration.kept(.gyroscope(gyro), in: stored, delivery: live).gyroBias == gyro.bias)
+    }
+
     @Test("a new accelerometer calibration or mount sets the neutral back to level; a gyroscope bias leaves it")
     func neutralAfterCalibrations() {
         let delivery = OnDemandCalibration.Delivery(mount: .identity)

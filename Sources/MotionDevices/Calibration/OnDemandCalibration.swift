@@ -122,11 +122,18 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
     /// clamped to 30° of them, says nothing about the right ones. A new
     /// accelerometer calibration sets it back to level too: it was taken
     /// against readings whose bias is now removed.
+    ///
+    /// What is kept in the board's frame is in the frame of the mount in
+    /// force for the device: the user's own when one is kept, else the one
+    /// the samples came with. They differ for a recording made before the
+    /// user's mount was set; a bias measured on it is turned into the frame in force.
     package static func kept(_ outcome: Outcome, in calibration: DeviceCalibration, delivery: Delivery) -> DeviceCalibration {
         var updated = calibration
+        let inForce = calibration.mount ?? delivery.mount
         switch outcome {
         case .gyroscope(let g):
-            updated.gyroBias = g.bias
+            let intoForce = delivery.mount.inverse.map { inForce.composed(after: $0) }
+            updated.gyroBias = intoForce?.apply(g.bias) ?? g.bias
         case .accelerometer(let fit):
             updated.accelerometer = fit.calibration
             // A neutral taken before was taken against the bias now removed (up to half a g, 30°).
@@ -135,7 +142,7 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
             }
         case .orientation(let mount):
             updated.mount = mount
-            if let undo = delivery.mount.inverse, case let turn = mount.composed(after: undo), !turn.isIdentity {
+            if let undo = inForce.inverse, case let turn = mount.composed(after: undo), !turn.isIdentity {
                 updated.gyroBias = turn.apply(calibration.gyroBias)
                 updated.reference = TiltReference(neutralUp: Vector3(0, 0, 1), isEnabled: calibration.reference.isEnabled)
                 updated.magnetometer = calibration.magnetometer.map { $0.turned(by: turn) }
