@@ -55,8 +55,8 @@ Units: TiltMaze reads m/s², so every method gets the counts less 32768 (a
 16-bit ADC's middle) times g/4000 (a round nominal: the readings' half-range
 per axis is 3983-4045 counts): a scale some 1-3 % off and a bias of up to
 0.14 g, for each method to find. The gyroscope's counts less the first 50 s's
-mean, times 1/6258 rad/s (IMU-TK's own nominal), are only for TiltMaze's
-stillness test. g is 9.80665 m/s² for every method (IMU-TK's example uses its
+mean, times 1/6258 rad/s (IMU-TK's own nominal), are for TiltMaze's
+stillness test and the gyroscope's check above. g is 9.80665 m/s² for every method (IMU-TK's example uses its
 lab's 9.81744; the same g for all keeps the comparison fair).
 
     cd Benchmarks && accuracy/calibration_imutk.py [--data DIR] [--tiltmaze PATH]
@@ -98,8 +98,8 @@ def load(folder):
     try:
         acc = np.loadtxt(os.path.join(folder, "xsens_acc.mat"), ndmin=2)
         gyr = np.loadtxt(os.path.join(folder, "xsens_gyro.mat"), ndmin=2)
-    except (OSError, ValueError) as error:
-        sys.exit(f"calibration_imutk: {error}; --data wants IMU-TK's bin/test_data folder "
+    except (OSError, ValueError) as problem:
+        sys.exit(f"calibration_imutk: {problem}; --data wants IMU-TK's bin/test_data folder "
                  f"(xsens_acc.mat and xsens_gyro.mat, from {REPOSITORY})")
     if acc.shape[1] != 4 or gyr.shape[1] != 4 or len(acc) < INITIAL * RATE:
         sys.exit(f"calibration_imutk: {folder}: not IMU-TK's recording (rows of time and three counts, 50 s or more)")
@@ -178,7 +178,10 @@ def run_tiltmaze(tool, acc, gyr, folder):
         if done.returncode != 0 or len(saved) != 1:
             sys.exit(f"calibration_imutk: {tool} failed ({done.returncode}): {done.stdout}{done.stderr}")
         with open(saved[0]) as f:
-            kept = json.load(f)["accelerometer"]
+            kept = json.load(f).get("accelerometer") or {}
+    if "bias_m_s2" not in kept or "matrix" not in kept:
+        sys.exit(f"calibration_imutk: {tool} printed \"{done.stdout.strip()}\" but saved no accelerometer calibration: "
+                 "is it older than calibrate --accelerometer?")
     return np.array(kept["bias_m_s2"]), np.array(kept["matrix"])
 
 
@@ -255,7 +258,12 @@ def main():
         clone = os.path.join(filters.PACKAGE, ".build", "imu_tk")
         if not os.path.exists(clone):
             print(f"calibration_imutk: cloning {REPOSITORY} into {clone}", file=sys.stderr)
-            subprocess.run(["git", "clone", "-q", "--depth", "1", REPOSITORY, clone], check=True)
+            try:
+                subprocess.run(["git", "clone", "-q", "--depth", "1", REPOSITORY, clone + ".part"], check=True)
+            except (OSError, subprocess.CalledProcessError) as failure:
+                sys.exit(f"calibration_imutk: could not clone {REPOSITORY} ({failure}): no network? "
+                         "Clone it elsewhere and pass --data DIR/bin/test_data")
+            os.rename(clone + ".part", clone)   # a clone cut short is never taken for the data
         folder = os.path.join(clone, "bin", "test_data")
     started = time.monotonic()
     acc, gyr = load(folder)
@@ -293,6 +301,7 @@ def main():
                 else:
                     errors["leave one out"][method].append(error(fit, means[j]))
             print(f"pose {j}: " + ", ".join(f"{m} {errors['leave one out'][m][-1]:.4f}" for m in ALL), file=sys.stderr)
+        everything = run_tiltmaze(tool, acc, gyr, work)
         pieces = gyroscope_pieces(tool, acc, gyr, work)
     elapsed = time.monotonic() - started
 
@@ -323,6 +332,16 @@ def main():
              + ", ".join(f"pose {j} ({d:.0f}° off)" for j, d in faces),
              "- error at a pose: | |C(m − b)| − g |, g = 9.80665 m/s², m the pose's mean reading, "
              "judged only on poses the fit was not given", ""] + rows + [""]
+    if isinstance(everything, str):
+        fitted = [f"TiltMaze on the whole recording: {everything}", ""]
+    else:
+        rows_text = "; ".join(", ".join(f"{v:.5f}" for v in row) for row in everything[1])
+        off = max(abs(everything[1][i, j]) / np.sqrt(everything[1][i, i] * everything[1][j, j])
+                  for i in range(3) for j in range(3) if i != j)
+        fitted = [f"TiltMaze on the whole recording: bias {', '.join(f'{v:.4f}' for v in everything[0])} m/s², "
+                  f"matrix {rows_text}: its largest cross-axis term is {100 * off:.2f} % of the diagonal's.", ""]
+    print(fitted[0])
+    lines += fitted
     measured = np.array([p for p in pieces if not isinstance(p, str)])
     gyro = [f"The gyroscope, on {len(pieces)} pieces of {GYRO_PIECE:.0f} s of the still start: "
             + (f"{len(measured)} measured; worst axis's error against the other {INITIAL - GYRO_PIECE:.0f} s's mean "

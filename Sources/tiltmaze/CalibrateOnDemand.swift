@@ -22,7 +22,8 @@ extension CalibrateCommand {
                 // All of it at once: a recording's poses need no waiting for.
                 let recording = try RecordingFile.load(path)
                 identity = recording.header.identity
-                delivery = OnDemandCalibration.Delivery(mount: recording.header.mount, accelerometer: recording.header.accelerometer)
+                delivery = OnDemandCalibration.Delivery(recording.header)
+                try Self.refuseImpossible(kind, delivery, of: path)
                 outcome = kind.outcome(of: recording)
             } else {
                 let chosen = try sensor.makeSource(defaultRate: 100)
@@ -33,9 +34,7 @@ extension CalibrateCommand {
                 defer { source.stop() }
                 identity = source.calibrationIdentity
                 delivery = OnDemandCalibration.Delivery(source.scales)
-                if let refusal = kind.impossible(with: delivery) {
-                    throw ExitStatus.report("\(kind.rawValue) calibration refused: \(chosen.description): \(refusal)", as: .unavailable)
-                }
+                try Self.refuseImpossible(kind, delivery, of: chosen.description)
                 outcome = try Self.live(kind, source: source, delivery: delivery)
             }
             let found: OnDemandCalibration.Outcome
@@ -60,6 +59,14 @@ extension CalibrateCommand {
         throw ExitStatus.report("accelerometer calibration refused: \(chosen.description) reads exactly and never reaches "
                                 + "its faces: there is nothing to calibrate. Attach an IMU (`tiltmaze devices` lists the sensors "
                                 + "found), or calibrate from a recording: --source replay:FILE", as: .unavailable)
+    }
+
+    /// Refuses a calibration no poses could make of what `sensor` delivers
+    /// (an accelerometer scaled by gravity), saying what can still be done.
+    static func refuseImpossible(_ kind: OnDemandCalibration, _ delivery: OnDemandCalibration.Delivery, of sensor: String) throws {
+        guard let refusal = kind.impossible(with: delivery) else { return }
+        throw ExitStatus.report("\(kind.rawValue) calibration refused: \(sensor): \(refusal). Its gyroscope and axes "
+                                + "can still be calibrated (--gyroscope, --orientation)", as: .unavailable)
     }
 
     /// The calibration's screen; saves what the player chose to.

@@ -88,6 +88,11 @@ struct CalibrationFitTests {
         let stretches = StillStretchFinder.stretches(in: r.samples)
         let fit = try AccelerometerFit.fit(stretches).get()
         #expect(fit.poses == 12)
+        // Twelve poses let it try cross-axis terms on near-twin poses: it must not fit noise with them.
+        #expect((fit.calibration.bias - truth.bias).length < Self.biasTarget, "\(fit.calibration.bias)")
+        for (found, want) in [(fit.calibration.scale.x, 0.98), (fit.calibration.scale.y, 1.02), (fit.calibration.scale.z, 1.01)] {
+            #expect(abs(found / want - 1) < Self.scaleTarget, "\(fit.calibration.scale)")
+        }
         for stretch in stretches {
             let misfit = fit.calibration.apply(stretch.meanAcceleration).length - standardGravity
             #expect(abs(misfit) < 0.002, "\(stretch.meanAcceleration): \(misfit) m/s²")

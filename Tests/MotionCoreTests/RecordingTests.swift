@@ -43,6 +43,19 @@ struct RecordingTests {
         #expect(read.samples == list)
     }
 
+    @Test("an accelerometer scaled by gravity is said in the header, read back, and a bad value named")
+    func scaledByGravity() throws {
+        var unitless = header
+        unitless.accelScale = nil
+        unitless.accelerometerScaledByGravity = true
+        let text = String(decoding: unitless.encoded, as: UTF8.self)
+        #expect(text.contains("\naccel_scale: unknown\n") && text.contains("\naccel_scaled_by_gravity: yes\n\n"))
+        #expect(try Recording.parse(unitless.encoded, name: "f").header == unitless)
+        #expect(!String(decoding: header.encoded, as: UTF8.self).contains("accel_scaled_by_gravity"), "said only when so")
+        let bad = Array(text.replacingFirst("accel_scaled_by_gravity: yes", with: "accel_scaled_by_gravity: maybe").utf8)
+        #expect(error(bad)?.description == "line 8: accel_scaled_by_gravity: expected \"yes\" or \"no\", found \"maybe\"")
+    }
+
     @Test("a device with a magnetometer records version 2: the field's 24 bytes on every sample, its scale in the header, read back bit for bit")
     func versionTwo() throws {
         var nine = header

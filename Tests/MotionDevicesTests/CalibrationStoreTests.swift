@@ -105,6 +105,11 @@ struct CalibrationStoreTests {
         let turned = OnDemandCalibration.kept(.orientation(upsideDown), in: stored, delivery: recorded)
         let expected = upsideDown.composed(after: quarter.inverse!).apply(stored.gyroBias)
         #expect(turned.gyroBias == expected, "turned from the quarter turn in force, not from the recording's axes")
+        // Delivered upside down with the quarter turn in force: back to the
+        // chip's axes (x, -y, -z), then the quarter turn (-y, x, z), worked by hand.
+        let upsideDownDelivery = OnDemandCalibration.Delivery(mount: upsideDown)
+        #expect(OnDemandCalibration.kept(.gyroscope(gyro), in: stored, delivery: upsideDownDelivery).gyroBias
+                == Vector3(0.02, 0.01, -0.03))
         // Live, the samples come in the frame in force: nothing more to turn.
         let live = OnDemandCalibration.Delivery(mount: quarter)
         #expect(OnDemandCalibration.kept(.gyroscope(gyro), in: stored, delivery: live).gyroBias == gyro.bias)

@@ -164,15 +164,18 @@ struct OnDemandScreenTests {
         source.feed(r.samples.count)
         source.samples.drain { model.observe($0, motion: FusedMotion(), shake: nil) }
         model.step(dt: 0.01, gravity: .zero)
-        for snapshot in [OnDemandCalibrationModel.Snapshot(), model.snapshot] {
+        for (label, snapshot) in [("start", OnDemandCalibrationModel.Snapshot()), ("faces-held", model.snapshot)] {
             let panel = screen.panel(snapshot, status: MotionStatus(), now: 0)
             #expect(panel.lines.contains { $0.hasPrefix("Nothing to calibrate: this") }, "\(panel.lines)")
             #expect(!panel.lines.contains { $0.hasPrefix("Save keeps") })
             let painter = PixelPanelPainter(width: 800, height: 480)
             _ = painter.paint(panel)
-            try keep(painter.picture, "calibrate-accelerometer-unitless-800x480")
+            try keep(painter.picture, "calibrate-accelerometer-unitless-\(label)-800x480")
         }
+        // Save, with every face held, keeps nothing and says why; the screen stays.
+        #expect(screen.handle(.character(UInt8(ascii: "s"))))
         #expect(screen.chosen == nil)
+        #expect(screen.panel(model.snapshot, status: MotionStatus(), now: 1).notice?.hasPrefix("Nothing to save") == true)
     }
 
     @Test("a screen left open through more poses than it shows keeps the newest sixteen and counts every one")

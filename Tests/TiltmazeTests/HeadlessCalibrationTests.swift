@@ -16,10 +16,11 @@ struct HeadlessCalibrationTests {
 
     /// Writes `recording` as `tiltmaze record` would, in `directory`.
     static func write(_ recording: CalibrationRecording, to directory: TemporaryDirectory, identity: String? = identity,
-                      mount: MountMatrix = .identity) throws -> String {
+                      mount: MountMatrix = .identity, scaledByGravity: Bool = false) throws -> String {
         let path = directory.path + "/calibration.tmr"
         var header = recording.recording(identity: identity).header
         header.mount = mount
+        header.accelerometerScaledByGravity = scaledByGravity
         let writer = try RecordingWriter(path: path, header: header)
         // What a source delivers: the chip's readings turned by the mount it applied.
         for var sample in recording.samples {
@@ -149,6 +150,22 @@ struct HeadlessCalibrationTests {
             && result.stderr.contains("--source replay:FILE"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: home.path + "/config/tiltmaze"))
+    }
+
+    @Test("a recording of an accelerometer scaled by gravity is refused for --accelerometer (status 69), still used for --gyroscope")
+    func unitlessRecording() throws {
+        let home = TemporaryDirectory()
+        var r = try CalibrationRecording(gyroBias: Vector3(0.01, 0, 0))
+        r.hold(CalibrationRecording.flat, seconds: 5)
+        r.hold(each: CalibrationRecording.sixFaces, seconds: 3)
+        let path = try Self.write(r, to: home, scaledByGravity: true)
+        let refused = try Self.calibrate("accelerometer", path, home: home)
+        #expect(refused.status == 69, "\(refused.stderr)")
+        #expect(refused.stderr.contains("evdev resolution is 0") && refused.stderr.contains("--gyroscope, --orientation"),
+                "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/config/tiltmaze"))
+        let gyroscope = try Self.calibrate("gyroscope", path, home: home)
+        #expect(gyroscope.status == 0, "\(gyroscope.stderr)")
     }
 
     @Test("--headless wants a calibration on demand, one at a time; the neutral's screen still wants a live sensor")

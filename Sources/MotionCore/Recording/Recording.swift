@@ -13,6 +13,8 @@
 ///     mount_matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1\n   already applied to the samples
 ///     accel_calibration: bias 0.9, -2.3, 3.1; matrix 1.03, 0, 0; 0, 0.97, 0; 0, 0, 1.02\n
 ///                                     applied before the mount; only when there was one
+///     accel_scaled_by_gravity: yes\n  only for a device that gives no units
+///                                     (evdev resolution 0): scaled anew at each connection
 ///     \n                              a blank line ends the header
 ///     samples, little-endian, 81 bytes each (57 in version 1):
 ///       Int64 t_ns (CLOCK_MONOTONIC), UInt8 fields (bit 0 accel, bit 1 gyro,
@@ -43,6 +45,9 @@ public struct RecordingHeader: Sendable, Equatable {
     public var magnetometerScale: Double?
     /// The accelerometer's calibration the source applied before the mount (none: the chip's readings).
     public var accelerometer: AccelerometerCalibration = .none
+    /// The accelerometer was scaled by gravity, its device giving no units
+    /// (`SensorScales.accelerometerScaledByGravity`): no calibration of it holds.
+    public var accelerometerScaledByGravity = false
 
     public init(device: String, identity: String?, rate: Double, accelScale: Double? = nil, gyroScale: Double? = nil,
                 hasGyroscope: Bool, mount: MountMatrix = .identity, hasMagnetometer: Bool = false,
@@ -72,6 +77,7 @@ public struct RecordingHeader: Sendable, Equatable {
                   hasGyroscope: scales?.hasGyroscope ?? false, mount: scales?.mount ?? .identity,
                   hasMagnetometer: scales?.hasMagnetometer ?? false, magnetometerScale: scales?.magnetometer)
         accelerometer = scales?.accelerometer ?? .none
+        accelerometerScaledByGravity = scales?.accelerometerScaledByGravity ?? false
     }
 
     /// The header's bytes, blank line included.
@@ -86,6 +92,7 @@ public struct RecordingHeader: Sendable, Equatable {
         if hasMagnetometer { text += "magn_scale: \(magnetometerScale.map { "\($0)" } ?? "unknown")\n" }
         text += "mount_matrix: \(mount)\n"
         if !accelerometer.isNone { text += "accel_calibration: \(accelerometer.headerText)\n" }
+        if accelerometerScaledByGravity { text += "accel_scaled_by_gravity: yes\n" }
         text += "\n"
         return Array(text.utf8)
     }
@@ -212,6 +219,11 @@ public struct Recording: Sendable {
                     throw RecordingError(location: "line \(line)", problem: "accel_calibration: expected \"bias x, y, z; matrix a, b, c; d, e, f; g, h, i\"")
                 }
                 header.accelerometer = a
+            case "accel_scaled_by_gravity":
+                guard value == "yes" || value == "no" else {
+                    throw RecordingError(location: "line \(line)", problem: "accel_scaled_by_gravity: expected \"yes\" or \"no\", found \"\(value)\"")
+                }
+                header.accelerometerScaledByGravity = value == "yes"
             case "magn_scale": header.magnetometerScale = value == "unknown" ? nil : try number("µT per count or \"unknown\"")
             default: break   // a later version's key
             }

@@ -40,6 +40,12 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
             self.accelerometerScaledByGravity = accelerometerScaledByGravity
         }
 
+        /// How a recording's samples were delivered, as its header says.
+        public init(_ header: RecordingHeader) {
+            self.init(mount: header.mount, accelerometer: header.accelerometer,
+                      accelerometerScaledByGravity: header.accelerometerScaledByGravity)
+        }
+
         public init(_ scales: SensorScales?) {
             self.init(mount: scales?.mount ?? .identity, accelerometer: scales?.accelerometer ?? .none,
                       accelerometerScaledByGravity: scales?.accelerometerScaledByGravity ?? false)
@@ -110,8 +116,7 @@ public enum OnDemandCalibration: String, Sendable, CaseIterable {
 
     /// The calibration of a whole recording: its still stretches, measured.
     public func outcome(of recording: Recording) -> Result<Outcome, CalibrationRefusal> {
-        let delivery = Delivery(mount: recording.header.mount, accelerometer: recording.header.accelerometer)
-        return outcome(StillStretchFinder.stretches(in: recording.samples), delivery: delivery)
+        return outcome(StillStretchFinder.stretches(in: recording.samples), delivery: Delivery(recording.header))
     }
 
     /// `calibration` with `outcome` kept in it. `delivery` is how the

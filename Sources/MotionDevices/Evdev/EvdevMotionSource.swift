@@ -163,7 +163,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         var scales = SensorScales(accel: accel.flatMap { $0 > 0 ? standardGravity / Double($0) : nil },
                                   gyro: gyro.flatMap { $0 > 0 ? Double.pi / 180 / Double($0) : nil },
                                   hasGyroscope: (gyro ?? 0) > 0, mount: mount, accelerometer: accelerometer)
-        scales.accelerometerScaledByGravity = accel == 0
+        scales.accelerometerScaledByGravity = accel.map { $0 <= 0 } ?? false
         connectedScales.withLock { $0 = scales }
         for code in [EvdevCode.absX, EvdevCode.absY, EvdevCode.absZ, EvdevCode.absRX, EvdevCode.absRY, EvdevCode.absRZ] {
             if let value = device.currentValue(type: .abs, code: code) { assembler.setInitial(code: code, value: value) }

@@ -26,9 +26,11 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
     /// The recorded sensor's, as its header keeps them.
     public var scales: SensorScales? {
         let header = recording.header
-        return SensorScales(accel: header.accelScale, gyro: header.gyroScale, hasGyroscope: header.hasGyroscope, mount: header.mount,
-                            magnetometer: header.magnetometerScale, hasMagnetometer: header.hasMagnetometer,
-                            accelerometer: header.accelerometer)
+        var scales = SensorScales(accel: header.accelScale, gyro: header.gyroScale, hasGyroscope: header.hasGyroscope, mount: header.mount,
+                                  magnetometer: header.magnetometerScale, hasMagnetometer: header.hasMagnetometer,
+                                  accelerometer: header.accelerometer)
+        scales.accelerometerScaledByGravity = header.accelerometerScaledByGravity
+        return scales
     }
 
     private var thread: OSThread?

@@ -51,6 +51,10 @@ public final class OnDemandScreen: PanelScreen {
     private func choose(_ item: KeepMenu) -> Bool {
         switch item {
         case .save:
+            if kind.impossible(with: delivered) != nil {
+                notice = ("Nothing to save: this sensor cannot be calibrated so", 0)
+                return true
+            }
             guard case .success(let outcome)? = judged?.result else {
                 let missing = progress.map { p in p.facesMissing.map(p.name(of:)) } ?? []
                 notice = (kind == .accelerometer && !missing.isEmpty ? "Not yet: still to hold " + missing.joined(separator: ", ")
