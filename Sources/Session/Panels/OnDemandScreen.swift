@@ -52,7 +52,7 @@ public final class OnDemandScreen: PanelScreen {
         switch item {
         case .save:
             if kind.impossible(with: delivered) != nil {
-                notice = ("Nothing to save: this sensor cannot be calibrated so", 0)
+                notice = ("Nothing to save: this accelerometer cannot be calibrated", 0)
                 return true
             }
             guard case .success(let outcome)? = judged?.result else {
