@@ -106,6 +106,21 @@ public final class Testbed {
         try write(bytes, to: node)
     }
 
+    /// Writes each scan only while the node takes it at once, and says
+    /// whether all went: a reader that stopped reading the node (an IIO
+    /// source that found its trigger silent and polls `in_*_raw` instead)
+    /// leaves the rest unwritten, where `writeScans` would wait for ever.
+    public func offerScans(_ scans: [[UInt8]], to node: String) throws(TestbedError) -> Bool {
+        guard let fd = deviceFD(node) else { throw TestbedError("\(node) is not a device node of this testbed") }
+        for scan in scans {
+            // Room for a few hundred bytes at least once writable: a scan is tens.
+            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0 else { return false }
+            try write(scan, to: node)
+        }
+        return true
+    }
+
     /// Where a /sys or /dev path of the testbed really is on disk.
     public func realPath(_ path: String) -> String { rootDirectory + path }
 
