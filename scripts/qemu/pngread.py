@@ -77,6 +77,29 @@ def equal_below(got_path, expected_path, first_row):
     return True, f"{os.path.basename(got_path)} equals {os.path.basename(expected_path)} below row {first_row} ({w}x{h})"
 
 
+def share_equal_below(got_path, expected_path, first_row):
+    """The share of pixels two PNGs of the same size have equal between row
+    `first_row` and as many rows from the bottom (the status and hint bars
+    left out): for a screen whose ghosts patrol, never equal as a whole."""
+    w, h, got = read_png(got_path)
+    ew, eh, expected = read_png(expected_path)
+    if (w, h) != (ew, eh):
+        raise ValueError(f"{got_path} is {w}x{h}, {expected_path} {ew}x{eh}")
+    same = total = 0
+    for y in range(first_row, h - first_row):
+        a, b = got[y], expected[y]
+        for x in range(0, 3 * w, 3):
+            total += 1
+            same += a[x:x + 3] == b[x:x + 3]
+    return same / total
+
+
+def lit_rows(path, first_row=0):
+    """The rows of a PNG from `first_row` down that have any pixel lit."""
+    _, _, rows = read_png(path)
+    return [y for y in range(first_row, len(rows)) if any(rows[y])]
+
+
 BARS = 34  # the status and hint bars at 800 rows, each (13 + 4) x 2 rows
 
 

@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 
-from pngread import ball_position, pacman_position, read_png  # beside this script
+from pngread import ball_position, equal_below, lit_rows, pacman_position, read_png, share_equal_below  # beside this script
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -401,6 +401,75 @@ MOVES = {
 }
 
 
+JUDGED_INTERVAL = 0.5
+JUDGED_LIMIT = 90.0
+JUDGES = {}
+
+
+def until_judged(qmp, target, judge, name):
+    """Screendumps into `target` until `judge` (a picture's path -> whether
+    the screen shows what the scenario checks for, and a line saying what
+    it shows) holds, however long the slow guest takes to draw it: a single
+    dump taken a moment early was once judged (and failed) where the game
+    redrew soon after. After JUDGED_LIMIT seconds, a bound only a hang
+    reaches, the last dump stays, for host-check to judge and name."""
+    end = time.monotonic() + JUDGED_LIMIT
+    while True:
+        qmp.command("screendump", filename=target, format="png")
+        try:
+            ok, said = judge(target)
+        except ValueError as e:
+            ok, said = False, str(e)
+        if ok:
+            return
+        if time.monotonic() >= end:
+            log(f"screendump {name}: after {JUDGED_LIMIT:.0f} s still not as the scenario waits for: {said}")
+            return
+        time.sleep(JUDGED_INTERVAL)
+
+
+def row_number(text):
+    if not text.isdigit():
+        raise RuntimeError(f"bad row {text!r}")
+    return int(text)
+
+
+def share(text):
+    if not text.isdigit() or int(text) > 100:
+        raise RuntimeError(f"bad percentage {text!r}")
+    return int(text) / 100
+
+
+# What a screendump can wait for the screen to show, judged against a
+# picture (drawn by a host-prepare hook, or an earlier dump) in the output
+# folder: the request's words after the name -> a judge of a dump.
+def judges(out):
+    picture = lambda name: os.path.join(out, name + ".png")  # noqa: E731
+    def at_least(expected, row, fraction):
+        def judge(got):
+            s = share_equal_below(got, picture(expected), row_number(row))
+            return s >= share(fraction), f"{s:.1%} of its pixels as in {expected}.png"
+        return judge
+    def at_most(expected, row, fraction):
+        def judge(got):
+            s = share_equal_below(got, picture(expected), row_number(row))
+            return s <= share(fraction), f"{s:.1%} of its pixels as in {expected}.png"
+        return judge
+    def dark(row):
+        def judge(got):
+            lit = lit_rows(got, row_number(row))
+            return not lit, f"{len(lit)} rows lit from row {row} down"
+        return judge
+    return {
+        "LIKE": (2, lambda expected, row: lambda got: equal_below(got, picture(expected), row_number(row))),
+        "UNLIKE": (2, lambda expected, row: lambda got: (lambda r: (not r[0], r[1]))(
+            equal_below(got, picture(expected), row_number(row)))),
+        "AT-LEAST": (3, at_least),
+        "AT-MOST": (3, at_most),
+        "DARK": (1, dark),
+    }
+
+
 def tail(path, n):
     try:
         with open(path, "rb") as f:
@@ -415,6 +484,8 @@ def main(argv):
         log("skipped (TILTMAZE_SKIP_QEMU=1)")
         return 0
     args = parse_args(argv)
+    global JUDGES
+    JUDGES = judges(args.out)
     if shutil.which(args.qemu) is None:
         log(f"{args.qemu} not found (host package: {'qemu-system-arm' if args.arch == 'arm64' else 'qemu-system-x86'})")
         return 2
@@ -567,17 +638,21 @@ def main(argv):
             elif words[0] == "SCENARIO" and len(words) == 4:
                 results[words[1]] = (words[2], words[3])
                 log(f"{words[1]}: {words[2]} (rc {words[3]}) at {now:.1f} s")
-            elif words[0] == "SCREENDUMP" and len(words) in (2, 4) and (len(words) == 2 or
-                                                                       words[2] in ("SETTLED", *MOVES)):
+            elif words[0] == "SCREENDUMP" and ((len(words) in (2, 4) and (len(words) == 2 or
+                                                                         words[2] in ("SETTLED", *MOVES))) or
+                                               (len(words) > 2 and len(words) == 3 + JUDGES.get(words[2], (-9,))[0])):
                 name = words[1]
                 target = os.path.abspath(os.path.join(args.out, name + ".png"))
                 time.sleep(args.screendump_delay)
                 try:
                     moved = len(words) == 4 and words[2] in MOVES
-                    for n in [name] + (words[3:] if moved else []):
+                    judged = len(words) > 2 and words[2] in JUDGES
+                    for n in [name] + (words[3:] if moved or judged else []):
                         if not n.replace(".", "").replace("_", "").replace("-", "").isalnum():
                             raise RuntimeError("bad name")
-                    if moved:
+                    if judged:
+                        until_judged(qmp, target, JUDGES[words[2]][1](*words[3:]), name)
+                    elif moved:
                         until_moved(qmp, target, os.path.join(args.out, words[3] + ".png"), name, MOVES[words[2]])
                     elif len(words) == 4:
                         settle(qmp, target, int(words[3]), name)

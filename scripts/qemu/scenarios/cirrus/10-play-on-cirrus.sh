@@ -15,5 +15,5 @@ echo "fb0: $(cat $fb/name), $(cat $fb/virtual_size), $(cat $fb/bits_per_pixel) b
 [ "$(cat $fb/bits_per_pixel)" = 16 ] || { echo "expected 16 bpp"; exit 1; }
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
 wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
-screendump --settled-below 34 play-cirrus
+screendump --like expected-play-cirrus 34 play-cirrus
 stop-game "$game"

@@ -66,7 +66,7 @@ wait_for "the game to start on the sensor" 'game_up' || { echo "the game did not
 if [ -e /tmp/unit.status ]; then echo "the game ended (status $(cat /tmp/unit.status)):"; cat /tmp/unit.err; exit 1; fi
 ls -l "/proc/$game/fd" | grep -q "$node" || { echo "the game does not read $node:"; cat /tmp/unit.err; exit 1; }
 wait-kms-flip
-screendump --settled-below 34 console-unit
+screendump --at-least expected-console-unit 34 97 console-unit
 
 kill -TERM "$game"
 wait_for "the game to end after SIGTERM" '[ -e /tmp/unit.status ]' || true

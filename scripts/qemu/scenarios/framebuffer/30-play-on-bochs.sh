@@ -13,6 +13,6 @@ modprobe bochs
 wait-for /dev/fb0
 game=$(start-game --display fb --source sim --level /scenario/still.txt)
 wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
-screendump --settled-below 34 play-bochs
+screendump --like expected-play-bochs 34 play-bochs
 stop-game "$game"
 tty1_mode_is text || { echo "tty1 was left in graphics mode"; exit 1; }

@@ -34,7 +34,7 @@ wait_for "the game to read $node" 'has_open "$game" "$node"' ||
 # A flip shows a whole frame: once the game has flipped, the screen is one
 # of its pictures (its ghost patrols, so it would never settle).
 wait-kms-flip
-screendump kiosk-level
+screendump --at-least expected-kiosk-level 34 97 kiosk-level
 
 echo "--- the sandbox on pid $game"
 grep -E '^(Uid|Gid|Groups|CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs|Seccomp):' "/proc/$game/status" | tee /tmp/status

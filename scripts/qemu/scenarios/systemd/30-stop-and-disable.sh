@@ -15,7 +15,7 @@ systemctl stop $unit
 systemctl show -p Result -p ExecMainStatus $unit | tee /tmp/show
 says /tmp/show Result=success ExecMainStatus=0
 wait_for "tty1 in text mode" 'tty1_mode_is text'
-screendump kiosk-stopped
+screendump --at-most expected-kiosk-level 34 50 kiosk-stopped
 
 tiltmaze kiosk disable >/tmp/kiosk.out 2>&1 || { echo "tiltmaze kiosk disable failed:"; cat /tmp/kiosk.out; exit 1; }
 cat /tmp/kiosk.out
