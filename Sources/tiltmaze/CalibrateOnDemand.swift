@@ -28,6 +28,7 @@ extension CalibrateCommand {
             } else {
                 let chosen = try sensor.makeSource(defaultRate: 100)
                 try Self.refuseSimulated(kind, chosen)
+                try Self.refuseUntippable(kind, chosen)
                 printError("calibrating \(kind.rawValue) with \(chosen.description)")
                 let source = chosen.source
                 try source.start()
@@ -61,6 +62,17 @@ extension CalibrateCommand {
                                 + "found), or calibrate from a recording: --source replay:FILE", as: .unavailable)
     }
 
+    /// Refuses, headless, the orientation on the simulated board: only keys
+    /// tip it, and no screen reads them, so its second pose would never
+    /// come. (Its gyroscope needs no pose: kept still, it is measured.)
+    static func refuseUntippable(_ kind: OnDemandCalibration, _ chosen: ChosenSource) throws {
+        guard kind == .orientation, chosen.simulatedBoard != nil else { return }
+        throw ExitStatus.report("orientation calibration refused: \(chosen.description) is tipped only by the keys, and "
+                                + "--headless reads none: it would lie flat for ever. Run it on the screen, where the arrows "
+                                + "tip it (tiltmaze calibrate --orientation --source sim), attach an IMU (`tiltmaze devices` "
+                                + "lists the sensors found), or calibrate from a recording: --source replay:FILE", as: .unavailable)
+    }
+
     /// Refuses a calibration no poses could make of what `sensor` delivers
     /// (an accelerometer scaled by gravity), saying what can still be done.
     static func refuseImpossible(_ kind: OnDemandCalibration, _ delivery: OnDemandCalibration.Delivery, of sensor: String) throws {
@@ -78,7 +90,9 @@ extension CalibrateCommand {
                                        name: "tiltmaze-\(kind.rawValue)")
             identity = chosen.calibrationIdentity
             let source = chosen.source
-            let made = OnDemandScreen(loop: loop, kind: kind, sensorName: label) { OnDemandCalibration.Delivery(source.scales) }
+            let made = OnDemandScreen(loop: loop, kind: kind, sensorName: label, board: SensorFeed(chosen).board) {
+                OnDemandCalibration.Delivery(source.scales)
+            }
             screen = made
             return (made, {})
         }

@@ -43,7 +43,9 @@ struct CalibrateCommand: ParsableCommand {
             are held; Save (s) keeps the result. --headless asks on standard
             error instead, prints one line and saves it; with --source
             replay:FILE the poses are found in the recording, and the result
-            is kept for the device the recording names.
+            is kept for the device the recording names. On the simulated
+            board the arrows tilt it on these screens (space levels it); headless
+            no key reaches it, so --orientation is refused there (status 69).
             """
     )
 

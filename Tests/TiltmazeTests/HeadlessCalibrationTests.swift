@@ -152,6 +152,20 @@ struct HeadlessCalibrationTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/config/tiltmaze"))
     }
 
+    @Test("--orientation --headless on the simulated board ends at once, refused (69), saying why and what to do: no key can tip it")
+    func headlessOrientationOnTheSimulatedBoard() throws {
+        let home = TemporaryDirectory()
+        // The bound is the runner's: only a wait for a pose that never comes reaches it.
+        let result = try ProgramRunner.run(["calibrate", "--orientation", "--headless", "--source", "sim"],
+                                           environment: ["XDG_CONFIG_HOME": home.path + "/config"], timeout: 60)
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("orientation calibration refused") && result.stderr.contains("--headless reads none")
+            && result.stderr.contains("the arrows tip it") && result.stderr.contains("--source replay:FILE"), "\(result.stderr)")
+        #expect(!result.stderr.contains("keep it there"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/config/tiltmaze"))
+    }
+
     @Test("a recording of an accelerometer scaled by gravity is refused for --accelerometer (status 69), still used for --gyroscope")
     func unitlessRecording() throws {
         let home = TemporaryDirectory()
@@ -205,6 +219,22 @@ struct OnDemandTerminalTests {
         #expect(after.contains("ACCEL_MOUNT_MATRIX=0, -1, 0; 1, 0, 0; 0, 0, 1"))
         let files = try FileManager.default.contentsOfDirectory(atPath: pane.home + "/.config/tiltmaze/calibration")
         #expect(files.contains { $0.hasPrefix("iio-mpu6050") }, "saved for the recording's device: \(files)")
+    }
+
+    @Test("--orientation in tmux on the simulated board: the arrows tip it, both poses tick off, s saves the board's own axes")
+    func orientationScreenOnTheSimulatedBoard() throws {
+        let pane = try TmuxPane(columns: 100, rows: 30)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        try pane.runTiltmaze("calibrate --orientation --source sim --display terminal")
+        let flat = try pane.waitFor { $0.contains("[x] flat, face up") }
+        #expect(flat.contains("arrows tilt"), "\(flat)")
+        // Ten steps of 3°: the right edge 30° down, where the board stops.
+        try pane.send(Array(repeating: "Right", count: 10))
+        let done = try pane.waitFor { $0.contains("Axes  1, 0, 0; 0, 1, 0; 0, 0, 1") }
+        #expect(done.contains("[x] right edge down"), "\(done)")
+        try pane.send("s")
+        let after = try pane.waitFor { TmuxPane.showsExit($0) }
+        #expect(after.contains("tiltmaze-exit=0") && after.contains("orientation: 1, 0, 0; 0, 1, 0; 0, 0, 1"), "\(after)")
     }
 
     @Test("--gyroscope in tmux on the simulated board: the stillness bar fills, the bias is shown, s prints and keeps it")

@@ -13,10 +13,14 @@ import Render
 /// bounds) is shown with what to do. In the arena, the square shows where
 /// "up" points, seen from above (accelerometer, orientation), or grows as
 /// the stillness is measured (gyroscope); it turns green while the board is still.
+/// On the simulated board the arrows tilt it (as in the game) and space
+/// levels it, so its poses can be held at all; the letters choose.
 public final class OnDemandScreen: PanelScreen {
     public let loop: MotionModelLoop<OnDemandCalibrationModel>
     public let kind: OnDemandCalibration
     let sensorName: String
+    /// The board the arrows tilt (the simulated one), or nil: then they move the highlight.
+    let board: (any CommandedTilt)?
     /// How the source delivers its samples: known once it has started.
     let delivery: () -> OnDemandCalibration.Delivery
     public private(set) var selected = 0
@@ -31,17 +35,30 @@ public final class OnDemandScreen: PanelScreen {
     private var progress: CalibrationProgress?
 
     public static let hints = KeepMenu.hints
+    public static let simulatedHints = "arrows tilt · space level · s save · a again · q quit"
 
     public init(loop: MotionModelLoop<OnDemandCalibrationModel>, kind: OnDemandCalibration, sensorName: String,
-                delivery: @escaping () -> OnDemandCalibration.Delivery) {
+                board: (any CommandedTilt)? = nil, delivery: @escaping () -> OnDemandCalibration.Delivery) {
         self.loop = loop
         self.kind = kind
         self.sensorName = sensorName
+        self.board = board
         self.delivery = delivery
     }
 
     public func handle(_ input: GameInput) -> Bool {
-        switch KeepMenu.asked(input, selected: &selected) {
+        if let board {
+            // The simulated board has no hands but these: the arrows tip it.
+            switch input {
+            case .up: board.nudge(right: 0, up: 1); return true
+            case .down: board.nudge(right: 0, up: -1); return true
+            case .left: board.nudge(right: -1, up: 0); return true
+            case .right: board.nudge(right: 1, up: 0); return true
+            case .level: board.level(); return true
+            default: break
+            }
+        }
+        return switch KeepMenu.asked(input, selected: &selected) {
         case .choose(let item): choose(item)
         case .leave: false
         case .nothing: true
@@ -109,7 +126,7 @@ public final class OnDemandScreen: PanelScreen {
         let labels = KeepMenu.labels
         let title = "TiltMaze · " + ["gyroscope": "Gyroscope", "accelerometer": "Accelerometer", "orientation": "Board axes"][kind.rawValue]!
         return Panel(title: title, lines: lines, items: labels, selected: selected, arena: GamePalette.floor,
-                     square: marker(s, progress), hints: Self.hints, notice: notice?.text)
+                     square: marker(s, progress), hints: board == nil ? Self.hints : Self.simulatedHints, notice: notice?.text)
     }
 
     /// What to hold, and how far it has come.
