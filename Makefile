@@ -18,7 +18,7 @@ TSAN_STRESS_ITEMS ?= 10000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: test-fresh play test test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 test-qemu-systemd bench-smoke deps-play deps-test bench golden clean
+.PHONY: test-fresh play test check run-qemu run-qemu-arm64 arm64-answers test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 test-qemu-systemd bench-smoke deps-play deps-test bench golden clean
 
 # SwiftPM colours diagnostics only when its output is a terminal, and a build
 # whose flags changed is a build from scratch: `make play | tee log` and then
@@ -28,23 +28,20 @@ play: deps-play
 	.build/release/tiltmaze play $(ARGS)
 
 # Each step says how long it took (scripts/timed.sh); the list is printed
-# again at the end, so a CI log shows where its minutes went.
-TIMED := scripts/timed.sh
+# again at the end, so a CI log shows where its minutes went. The order, and
+# what runs beside what, is scripts/test-all.sh's.
 test: deps-test
-	@mkdir -p .build && : >.build/test-times.txt
-	$(TIMED) build $(MAKE) build
+	scripts/test-all.sh
+
+# The quick tier for daily work: the build, the module layers, the rules'
+# set-up and the Swift suite on this machine as it is, without the load, the
+# emulation, the kernels or the packages (about 5 minutes after a first
+# build). make test runs all of it, and everything else.
+check: deps-test
+	$(SWIFT) build
 	python3 scripts/check-module-layers.py
 	python3 scripts/check-deb.py --static
-	$(TIMED) suite scripts/with-load.sh $(SWIFT) test
-	$(TIMED) test-library $(MAKE) test-library
-	$(TIMED) test-install $(MAKE) test-install
-	$(TIMED) test-deb $(MAKE) test-deb
-	$(TIMED) test-fresh $(MAKE) test-fresh
-	$(MAKE) test-arm64
-	$(TIMED) test-qemu $(MAKE) test-qemu
-	$(TIMED) test-tsan $(MAKE) test-tsan
-	$(TIMED) bench-smoke $(MAKE) bench-smoke
-	@echo "make test: every tier passed; the time each took:"; cat .build/test-times.txt
+	$(SWIFT) test
 
 # The real-kernel tier: Debian's kernel booted in qemu runs scenarios against
 # the built tiltmaze (scripts/qemu/README.md). TILTMAZE_SKIP_QEMU=1 skips it
@@ -53,6 +50,10 @@ test: deps-test
 # (arm64) it cannot, and the tier is skipped there, saying so.
 ifeq ($(shell uname -m),x86_64)
 test-qemu: build release
+	$(MAKE) --no-print-directory run-qemu
+
+# The qemu tier on what is built already (scripts/test-all.sh runs it in a lane).
+run-qemu:
 	@if [ "$(TILTMAZE_SKIP_QEMU)" = 1 ] && [ "$(CI)" = true ]; then \
 		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
 	python3 scripts/qemu/run.py --binary .build/debug/tiltmaze --out .build/qemu/std --timeout 1500 \
@@ -75,7 +76,7 @@ test-qemu: build release
 test-qemu-systemd: build release
 	scripts/qemu/test-systemd.sh
 else
-test-qemu test-qemu-systemd:
+test-qemu test-qemu-systemd run-qemu:
 	@if [ "$(CI)" = true ]; then echo "the qemu tier needs an x86_64 host" >&2; exit 1; fi
 	@echo "$@: skipped: its guest runs x86_64 binaries and this machine is $$(uname -m)" >&2
 endif
@@ -85,7 +86,15 @@ endif
 release:
 	scripts/build-release.sh
 
-install: release
+# `make && sudo make install` on a Pi: sudo's PATH has no swiftly swift, so
+# with no swift on PATH the release built before is installed as it is
+# (and none built is an error saying what to run), rather than failing to
+# build, or building as root into the clone.
+install:
+	@if command -v $(SWIFT) >/dev/null 2>&1; then scripts/build-release.sh; \
+	elif [ -x .build/static/release/tiltmaze ]; then \
+		echo "install: no $(SWIFT) on PATH (sudo resets it): installing the release built before, .build/static/release/tiltmaze"; \
+	else echo "install: no $(SWIFT) on PATH and no release built: run make release as yourself first, then sudo make install" >&2; exit 1; fi
 	python3 scripts/install.py install --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
 
 # tiltmaze_VERSION_ARCH.deb for this machine's architecture (scripts/make-deb.py).
@@ -161,9 +170,13 @@ test-arm64: build release
 	$(TIMED) arm64-suite scripts/arm64/test.sh
 	$(TIMED) arm64-release scripts/arm64/release.sh
 	$(TIMED) arm64-deb python3 scripts/check-deb.py --arch arm64
-	$(TIMED) arm64-answers python3 scripts/arm64/same-answers.py .build/debug/tiltmaze $(ARM64_BUILD)/debug/tiltmaze \
-		.build/static/release/tiltmaze $(ARM64_BUILD)/release/tiltmaze
+	$(TIMED) arm64-answers $(MAKE) --no-print-directory arm64-answers
 	$(TIMED) arm64-qemu $(MAKE) test-qemu-arm64
+
+# Same answers on what is built already (scripts/test-all.sh runs it in a lane).
+arm64-answers:
+	python3 scripts/arm64/same-answers.py .build/debug/tiltmaze $(ARM64_BUILD)/debug/tiltmaze \
+		.build/static/release/tiltmaze $(ARM64_BUILD)/release/tiltmaze
 else
 test-arm64:
 	@if [ "$(CI)" = true ]; then echo "the arm64 tier needs an x86_64 host (it cross-builds from one)" >&2; exit 1; fi
@@ -184,6 +197,9 @@ deb-arm64: deps-deb release-arm64
 # equal the pictures this machine's build draws. i2c-stub is not in that
 # kernel: the i2c scenarios run on x86 only.
 test-qemu-arm64: build
+	$(MAKE) --no-print-directory run-qemu-arm64
+
+run-qemu-arm64:
 	@if [ "$(TILTMAZE_SKIP_QEMU)" = 1 ] && [ "$(CI)" = true ]; then \
 		echo "TILTMAZE_SKIP_QEMU=1 is not allowed in CI: the qemu tier must run" >&2; exit 1; fi
 	python3 scripts/qemu/run.py --arch arm64 --binary $(ARM64_BUILD)/debug/tiltmaze --hook-binary .build/debug/tiltmaze \

@@ -28,6 +28,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUN_IN = os.path.join(ROOT, "scripts/arm64/run-in.sh")
@@ -131,7 +132,12 @@ def pair(name, x86, arm, windows, levels, csvs, work):
             result.append((target, arguments))
         return result
 
-    if not (run_all(x86, commands("x86"), emulated=False) and run_all(arm, commands("arm"), emulated=True)):
+    # Both sides at once: the emulated one is the long one, and on two cores
+    # the release and debug pairs (main) run beside each other too.
+    with ThreadPoolExecutor(max_workers=2) as sides:
+        ran = list(sides.map(lambda args: run_all(*args),
+                             [(x86, commands("x86"), False), (arm, commands("arm"), True)]))
+    if not all(ran):
         return 0
     same = 0
     for label, kind, out, _ in jobs:
@@ -155,8 +161,12 @@ def main():
             broad_csv(window, os.path.join(work, os.path.basename(window) + ".csv"))
         # The release programs get every window and level; the debug ones
         # (ten times slower emulated) one window and every level.
-        pair("release", x86_release, arm_release, WINDOWS, LEVELS, work, os.path.join(work, "release"))
-        pair("debug", x86_debug, arm_debug, WINDOWS[:1], LEVELS, work, os.path.join(work, "debug"))
+        with ThreadPoolExecutor(max_workers=2) as pairs:
+            for done in [pairs.submit(pair, "release", x86_release, arm_release, WINDOWS, LEVELS, work,
+                                      os.path.join(work, "release")),
+                         pairs.submit(pair, "debug", x86_debug, arm_debug, WINDOWS[:1], LEVELS, work,
+                                      os.path.join(work, "debug"))]:
+                done.result()
     if failures:
         for failure in failures:
             print(f"same-answers: {failure}", file=sys.stderr)
