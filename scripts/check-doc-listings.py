@@ -13,7 +13,9 @@ package's manifest, verbatim, with the repository beside it as
 - a listing with an `import` is a whole program: an executable of its own;
 - a listing without one is a fragment of a program: it is compiled as the
   body of an async throwing function that has in scope what the text
-  around it names, a `manager` (MotionManager) and a `motion` (DeviceMotion).
+  around it names, a `manager` (MotionManager) and a `motion` (DeviceMotion),
+  and again as a newcomer pastes it, at the top level of a main.swift of
+  its own after those two.
 
 Nothing is run: a listing may read a sensor forever. Exits 1 naming the
 file and listing of each one that does not compile.
@@ -42,6 +44,17 @@ def listings():
             line = text.count("\n", 0, match.start()) + 2
             found.append((os.path.relpath(path, ROOT), number, line, match.group(1)))
     return found
+
+
+def top_level(fragment):
+    """A fragment at the top level of a main.swift, after what the text
+    around it names (unless the fragment makes its own), nothing of it run."""
+    context = ["import LinuxMotion", ""]
+    if not re.search(r"\b(let|var)\s+manager\b", fragment):
+        context.append("let manager = MotionManager(source: .sim)")
+    if not re.search(r"\b(let|var)\s+motion\b", fragment):
+        context.append('let motion: DeviceMotion = { fatalError("a listing is compiled, not run") }()')
+    return "\n".join(context) + "\n\n" + fragment
 
 
 def main():
@@ -89,6 +102,14 @@ def main():
             body = "\n".join("    " + l for l in listing[3].rstrip("\n").split("\n"))
             fragments.append(f"// {listing[0]}, listing {listing[1]} (line {listing[2]})\n"
                              f"func {name[0].lower() + name[1:]}({FRAGMENT_CONTEXT}) async throws {{\n{body}\n}}\n")
+            # And as a newcomer pastes it: at the top level of main.swift,
+            # where the compiler takes another path (Swift 6.3.1 crashed on
+            # a `catch` with a pattern there, and compiled it in a function).
+            pasted = "Pasted" + name.removeprefix("Listing")
+            where[pasted] = listing
+            os.makedirs(os.path.join(sources, pasted))
+            open(os.path.join(sources, pasted, "main.swift"), "w").write(top_level(listing[3]))
+            extra.append(pasted)
     os.makedirs(os.path.join(sources, "Fragments"))
     open(os.path.join(sources, "Fragments", "Fragments.swift"), "w").write(
         "import LinuxMotion\n\n" + "\n".join(fragments))
@@ -121,8 +142,10 @@ def main():
                 print(f"  {listing[0]}, listing {listing[1]} (line {listing[2]}):", file=sys.stderr)
             print(f"    {line.strip()}", file=sys.stderr)
         sys.exit(1)
-    print(f"check-doc-listings: {len(found)} Swift listings compile ({len(extra) + 1} programs, "
-          f"{len(fragments)} fragments, and {page}'s manifest)")
+    pasted = sum(1 for name in extra if name.startswith("Pasted"))
+    print(f"check-doc-listings: {len(found)} Swift listings compile ({len(extra) - pasted + 1} programs, "
+          f"{len(fragments)} fragments, each in a function and at the top level of a main.swift, "
+          f"and {page}'s manifest)")
 
 
 main()
