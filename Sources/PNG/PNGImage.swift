@@ -61,9 +61,9 @@ public struct PNGImage: Equatable, Sendable {
     }
 
     /// Writes the PNG to `path` atomically: the old file, or the whole new one.
-    public func write(to path: String) throws(PNGError) {
+    public func write(to path: String, replacing: Bool = true) throws(PNGError) {
         let bytes = try encoded()
-        if case .failure(let errno) = bytes.withUnsafeBytes({ AtomicFile.write($0, to: path) }) {
+        if case .failure(let errno) = bytes.withUnsafeBytes({ AtomicFile.write($0, to: path, replacing: replacing) }) {
             throw PNGError(path: path, operation: "write", message: "\(errno)")
         }
     }

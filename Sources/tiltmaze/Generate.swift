@@ -22,8 +22,11 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("The maze's size in cells, border included (7 to 201 each way).", valueName: "WxH"))
     var size: MazeSize = MazeSize(width: 41, height: 21)
 
-    @Option(help: ArgumentHelp("Where to write it (default: standard output). An existing file is not replaced.", valueName: "file"))
+    @Option(help: ArgumentHelp("Where to write it (default: standard output). An existing file is not replaced unless --force is given.", valueName: "file"))
     var out: String?
+
+    @Flag(help: "Replace the --out file if it exists.")
+    var force = false
 
     func run() throws {
         let seed = self.seed ?? UInt64.random(in: 0 ... 999_999)
@@ -33,11 +36,12 @@ struct Generate: ParsableCommand {
             print(text, terminator: "")
             return
         }
-        if FileManager.default.fileExists(atPath: out) {
-            throw ExitStatus.report("\(out) exists: choose another name or remove it first", as: .cannotWrite)
+        if !force, FileManager.default.fileExists(atPath: out) {
+            throw ExitStatus.report("\(out) exists: choose another name, remove it first, or give --force to replace it", as: .cannotWrite)
         }
         let bytes = Array(text.utf8)
-        if case .failure(let errno) = bytes.withUnsafeBytes({ AtomicFile.write($0, to: out) }) {
+        // Not replacing: a file made meanwhile is kept too.
+        if case .failure(let errno) = bytes.withUnsafeBytes({ AtomicFile.write($0, to: out, replacing: force) }) {
             throw ExitStatus.report("cannot write \(out): \(errno)", as: .cannotWrite)
         }
         printError("wrote \(out): \(level.title)")

@@ -14,8 +14,11 @@ struct Record: ParsableCommand {
             header naming the device, its rate, scales and mount matrix, then
             every sample exactly as the game received it. Ctrl-C (or
             --seconds) ends the recording and saves it; until then it is
-            written beside FILE under a temporary name, so FILE never holds
-            half a recording.
+            written beside FILE under a temporary name (FILE.tmp-PID, marked
+            unfinished: no replay takes it), so FILE never holds half a
+            recording. A record killed before it saved leaves that file
+            behind; the next record to FILE removes it and says so. An
+            existing FILE is not replaced unless --force is given.
             """
     )
 
@@ -28,16 +31,29 @@ struct Record: ParsableCommand {
     @Option(parsing: .unconditional, help: "Stop after this many seconds (default: until Ctrl-C).")
     var seconds: Double?
 
+    @Flag(help: "Replace FILE if it exists (without it, an existing file is kept and nothing is recorded).")
+    var force = false
+
     func validate() throws {
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
         try sensor.requireLive("record reads a sensor; to convert a recording, replay it with monitor --json")
     }
 
     func run() throws {
+        // Before the sensor is opened: a name that is taken needs no sensor to be refused.
+        if !force, FileManager.default.fileExists(atPath: file) {
+            throw ExitStatus.report(RecordingTemporary.existsMessage(file), as: .cannotWrite)
+        }
+        for stale in RecordingTemporary.removeStale(beside: file) {
+            printError("removed \(stale.path): a recording never saved, left by a record that was stopped before it "
+                       + "could finish (process \(stale.pid) is gone)")
+        }
         let chosen = try startedSource(sensor, defaultRate: 200)
         let sensor = chosen.source
         defer { sensor.stop() }
-        let writer = try reportingFailure { try RecordingWriter(path: file, header: RecordingHeader(recording: sensor)) }
+        let writer = try reportingFailure {
+            try RecordingWriter(path: file, header: RecordingHeader(recording: sensor), replacing: force)
+        }
         printError("recording \(chosen.description) to \(file); Ctrl-C stops and saves")
 
         let isTTY = StandardStream.error.isTerminal

@@ -5,6 +5,7 @@ import ArgumentParser
 import Game
 import Displays
 import Render
+import FoundationEssentials
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +27,11 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Pixel format of the framebuffer drawn into.")
     var format: String = "rgb565"
 
-    @Option(help: ArgumentHelp("Where to write the PNG.", valueName: "file.png"))
+    @Option(help: ArgumentHelp("Where to write the PNG. An existing file is not replaced unless --force is given.", valueName: "file.png"))
     var out: String
+
+    @Flag(help: "Replace the --out file if it exists.")
+    var force = false
 
     func validate() throws {
         guard parsedSize != nil else { throw ValidationError("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480 (got \(size))") }
@@ -43,6 +47,9 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !force, FileManager.default.fileExists(atPath: out) {
+            throw ExitStatus.report("\(out) exists: choose another name, remove it first, or give --force to replace it", as: .cannotWrite)
+        }
         let level = try loadLevel(self.level)
         let (width, height) = parsedSize!
         let surface: PixelSurface
@@ -54,7 +61,8 @@ struct SnapshotCommand: ParsableCommand {
             throw ExitStatus.report("\(error)", as: .usage)
         }
         do {
-            try Snapshot.image(of: surface).write(to: out)
+            // Not replacing: a file made meanwhile is kept too.
+            try Snapshot.image(of: surface).write(to: out, replacing: force)
         } catch {
             throw ExitStatus.report("\(error)", as: .cannotWrite)
         }

@@ -91,6 +91,67 @@ struct RecordReplayTests {
     }
 }
 
+/// No file a user made is replaced without their say; a recording left
+/// half-done by a killed record is never replayed.
+@Suite("record: existing files and leftovers")
+struct RecordOverwriteTests {
+    @Test("record refuses a FILE that exists (73), keeping its bytes, before any sensor is read; --force replaces it")
+    func existingFile() throws {
+        let file = temporary("mine.tmr")
+        defer { unlink(file) }
+        let mine = Data("a file the user made\n".utf8)
+        try mine.write(to: URL(fileURLWithPath: file))
+        let refused = try ProgramRunner.run(["record", file, "--source", "sim", "--seconds", "0.2"])
+        #expect(refused.status == 73, "\(refused.stderr)")
+        #expect(refused.stderr == "tiltmaze: \(file) exists: choose another name, remove it first, or give --force to replace it\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == mine)
+        let forced = try ProgramRunner.run(["record", file, "--source", "sim", "--seconds", "0.2", "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)).starts(with: Data("TILTMAZE RECORDING 1\n".utf8)))
+    }
+
+    @Test("kill -9 during record: the temporary it leaves is refused by every replay (65), and the next record removes it, saying so")
+    func killedRecord() throws {
+        let file = temporary("killed.tmr")
+        defer { unlink(file) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ProgramRunner.binary)
+        p.arguments = ["record", file, "--source", "sim", "--sensor-rate", "100"]
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let leftover = file + ".tmp-\(p.processIdentifier)"
+        defer { unlink(leftover) }
+        // Samples on disk: the header and the first batch flushed (60 KB, about 10 s at 100 Hz).
+        let deadline = Date().addingTimeInterval(90)
+        while ((try? FileManager.default.attributesOfItem(atPath: leftover)[.size] as? Int) ?? 0) < 60 * 1024 && Date() < deadline {
+            usleep(50_000)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: leftover))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        // Whatever its name: renamed to look like a recording, it is still refused.
+        let renamed = temporary("renamed.tmr")
+        defer { unlink(renamed) }
+        try FileManager.default.copyItem(atPath: leftover, toPath: renamed)
+        for path in [leftover, renamed] {
+            for args in [["monitor", "--source", "replay:\(path)", "--json", "--samples", "5"], ["play", "--source", "replay:\(path)", "--headless"]] {
+                let r = try ProgramRunner.run(args)
+                #expect(r.status == 65, "\(args): \(r.stderr)")
+                #expect(r.stderr.contains("a recording never saved") && r.stderr.contains("none of it is replayed"), "\(r.stderr)")
+                #expect(r.stdout.isEmpty)
+            }
+        }
+        let next = try ProgramRunner.run(["record", file, "--source", "sim", "--seconds", "0.2"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stderr.contains("removed \(leftover): a recording never saved") && next.stderr.contains("process \(p.processIdentifier) is gone"),
+                "\(next.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+    }
+}
+
 @Suite("tiltmaze generate and play --maze")
 struct GenerateCommandTests {
     @Test("generate prints a level file that --level plays; the same seed prints the same maze; --out never replaces a file")
@@ -105,7 +166,13 @@ struct GenerateCommandTests {
         #expect(written.status == 0 && written.stderr == "tiltmaze: wrote \(file): Random maze 31x15, seed 12\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
         let again = try ProgramRunner.run(["generate", "--seed", "13", "--out", file])
-        #expect(again.status == 73 && again.stderr.contains("\(file) exists"))
+        #expect(again.status == 73 && again.stderr.contains("\(file) exists") && again.stderr.contains("--force"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
+        let forced = try ProgramRunner.run(["generate", "--seed", "13", "--size", "31x15", "--out", file, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("seed 13"))
+        let restored = try ProgramRunner.run(["generate", "--seed", "12", "--size", "31x15", "--out", file, "--force"])
+        #expect(restored.status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == a.stdout)
         // The generated file and --maze random:12 are the same level: the same game from the same recording.
         let csv = NSTemporaryDirectory() + "tiltmaze-\(getpid())-maze.csv"

@@ -38,6 +38,21 @@ struct SnapshotCommandTests {
         #expect(size.stderr.contains("--size must be WIDTHxHEIGHT"))
     }
 
+    @Test("an --out that exists is refused (73) and keeps its bytes; --force replaces it")
+    func existingFile() throws {
+        let out = directory + "/mine-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { unlink(out) }
+        let mine = Data("a picture the user made".utf8)
+        try mine.write(to: URL(fileURLWithPath: out))
+        let refused = try ProgramRunner.run(["snapshot", "--size", "320x200", "--out", out])
+        #expect(refused.status == 73)
+        #expect(refused.stderr == "tiltmaze: \(out) exists: choose another name, remove it first, or give --force to replace it\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == mine)
+        let forced = try ProgramRunner.run(["snapshot", "--size", "320x200", "--out", out, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try PNGImage(contentsOf: out).width == 320)
+    }
+
     @Test("a directory that does not exist: the error names the file, exit 73, and nothing is left behind")
     func unwritable() throws {
         let out = "/nonexistent-\(getpid())/x.png"

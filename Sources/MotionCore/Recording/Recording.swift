@@ -31,6 +31,12 @@ public struct RecordingHeader: Sendable, Equatable {
     /// The first line of each version this reader knows, by version.
     public static let firstLines = [1: "TILTMAZE RECORDING 1", 2: "TILTMAZE RECORDING 2"]
     static let prefix = "TILTMAZE RECORDING "
+    /// The first word of a recording's own: what `record` puts over
+    /// `halfDoneWord` (the same length) once the recording is whole.
+    public static let savedWord = "TILTMAZE RECORDING"
+    /// The first word while a recording is being made: a temporary left by
+    /// a `record` that was killed starts so, and no replay takes it.
+    public static let halfDoneWord = "TILTMAZE HALF-DONE"
 
     public var device: String
     public var identity: String?
@@ -160,6 +166,11 @@ public struct Recording: Sendable {
     /// Reads a recording (`TILTMAZE RECORDING 1` or `2`) or a CSV file
     /// (first line `t_ns,ax,ay,az,…`), whichever `bytes` is.
     public static func parse(_ bytes: [UInt8], name: String) throws(RecordingError) -> Recording {
+        if bytes.starts(with: Array(RecordingHeader.halfDoneWord.utf8)) {
+            throw RecordingError(location: "line 1", problem: "a recording never saved: the `tiltmaze record` writing it "
+                                 + "was stopped before it could finish (killed, or the machine went down), so none of it is "
+                                 + "replayed. Remove it and record again (the next record beside it removes it once its writer is gone)")
+        }
         if bytes.starts(with: Array(RecordingHeader.prefix.utf8)) {
             return try parseRecording(bytes)
         } else if bytes.starts(with: Array("t_ns,".utf8)) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("t_ns,".utf8)) {

@@ -44,17 +44,29 @@ public final class RecordingWriter {
     /// The header's version decides the samples' form.
     public let header: RecordingHeader
 
-    public init(path: String, header: RecordingHeader) throws(SourceError) {
+    /// Whether `finish()` may put the recording over a file already named `path`.
+    public let replacing: Bool
+
+    /// Starts a recording for `path`. With `replacing` false a file of
+    /// that name is refused now, before anything is recorded, and again
+    /// when the recording is saved (one made meanwhile is kept too).
+    public init(path: String, header: RecordingHeader, replacing: Bool = true) throws(SourceError) {
         self.path = path
         self.header = header
-        temporary = "\(path).tmp-\(getpid())"
+        self.replacing = replacing
+        temporary = RecordingTemporary.name(for: path, pid: getpid())
+        var status = stat()
+        if !replacing, lstat(path, &status) == 0 {
+            throw SourceError(description: RecordingTemporary.existsMessage(path), kind: .unwritable)
+        }
         do {
             fd = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
                                          permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
             throw SourceError(description: "cannot write the recording next to \(path) (\(temporary)): \(error)", kind: .unwritable)
         }
-        pending = header.encoded
+        // Marked half-done until saved: a temporary left by a killed run is refused by every replay.
+        pending = RecordingTemporary.markedHalfDone(header.encoded)
         pending.reserveCapacity(64 * 1024)
     }
 
@@ -84,11 +96,16 @@ public final class RecordingWriter {
         try flush()
         guard let fd else { throw SourceError(description: "the recording \(path) was abandoned", kind: .unwritable) }
         self.fd = nil
-        let synced = nothingOrErrno { fsync(fd.rawValue) }
+        // Its first word made a recording's, then synced: the name given only to a whole, marked file.
+        let marked = RecordingTemporary.markSaved(fd)
+        let synced = marked.flatMap { _ in nothingOrErrno { fsync(fd.rawValue) } }
         try? fd.close()
-        let renamed = synced.flatMap { _ in nothingOrErrno { rename(temporary, path) } }
+        let renamed = synced.flatMap { _ in AtomicFile.publish(temporary, as: path, replacing: replacing) }
         if case .failure(let errno) = renamed {
             _ = unlink(temporary)
+            if errno == .fileExists {
+                throw SourceError(description: "\(path) was made while recording: it is kept, and nothing was saved", kind: .unwritable)
+            }
             throw SourceError(description: "saving the recording \(path) failed: \(errno); nothing was saved", kind: .unwritable)
         }
     }
