@@ -38,6 +38,9 @@ struct Monitor: ParsableCommand {
             --json, the heading is shown on the line.
             With --source replay:FILE and --json, the whole file is printed as
             fast as it can be, then monitor ends.
+            With the simulated board, the arrows (or WASD) tilt it and space
+            levels it, as in the game, when standard input is a terminal;
+            otherwise it stays level, and standard error says so once.
             Stop with Ctrl-C, or give --samples.
             """
     )
@@ -70,6 +73,8 @@ struct Monitor: ParsableCommand {
         }
         let sensor = chosen.source
         defer { sensor.stop() }
+        let boardKeys = SimulatedBoardKeys(chosen)
+        defer { boardKeys.restore() }
 
         var seen = 0
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
@@ -96,7 +101,7 @@ struct Monitor: ParsableCommand {
                 if let interruption { printError(interruption) } else { printError("\(chosen.description) is back") }
                 shownInterruption = interruption
             }
-            MonotonicClock.sleep(until: MonotonicClock.now() + 5_000_000)
+            boardKeys.wait(until: MonotonicClock.now() + 5_000_000)
             var output = ""
             var reachedLimit = false
             sensor.samples.drain { sample in
@@ -130,6 +135,7 @@ struct Monitor: ParsableCommand {
             if reachedLimit { break outer }
         }
         if !json && isTTY { StandardStream.output.write("\n") }
+        boardKeys.restore()
         if let failure { throw ExitStatus.report(failure, as: .sensorFailed) }
     }
 

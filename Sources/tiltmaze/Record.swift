@@ -18,7 +18,10 @@ struct Record: ParsableCommand {
             unfinished: no replay takes it), so FILE never holds half a
             recording. A record killed before it saved leaves that file
             behind; the next record to FILE removes it and says so. An
-            existing FILE is not replaced unless --force is given.
+            existing FILE is not replaced unless --force is given. With the
+            simulated board, the arrows (or WASD) tilt it and space levels it,
+            as in the game, when standard input is a terminal; otherwise it
+            stays level, and standard error says so once.
             """
     )
 
@@ -55,6 +58,8 @@ struct Record: ParsableCommand {
             try RecordingWriter(path: file, header: RecordingHeader(recording: sensor), replacing: force)
         }
         printError("recording \(chosen.description) to \(file); Ctrl-C stops and saves")
+        let boardKeys = SimulatedBoardKeys(chosen)
+        defer { boardKeys.restore() }
 
         let isTTY = StandardStream.error.isTerminal
         let started = MonotonicClock.now()
@@ -73,7 +78,7 @@ struct Record: ParsableCommand {
                 if let f = sensor.failure { failure = f; break }
                 let now = MonotonicClock.now()
                 if let end, now >= end { break }
-                MonotonicClock.sleep(until: min(now + 10_000_000, end ?? .max))
+                boardKeys.wait(until: min(now + 10_000_000, end ?? .max))
                 var appendError: SourceError?
                 sensor.samples.drain { sample in
                     guard appendError == nil else { return }
