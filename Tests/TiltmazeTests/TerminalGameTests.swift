@@ -126,6 +126,29 @@ struct TerminalGameTests {
         #expect(try pane.variable("alternate_on") == "0")
     }
 
+    @Test("Ctrl-Z under a parent that waits for it (as make play runs the game) stops the whole job: the prompt comes back")
+    func ctrlZStopsTheWholeJob() throws {
+        let pane = try TmuxPane(columns: 80, rows: 24)
+        _ = try pane.waitFor { $0.contains("shell$") }
+        // sh runs the game as a child and waits for it, as make's recipe
+        // shell does: the shell's job is sh, the game and whatever is
+        // between them, and bash gives its prompt back once all of it stops.
+        try pane.send("sh -c '\(ProgramRunner.binary) play --source sim --level \(ProgramRunner.firstRoll); echo after-game=$?'", literal: true)
+        try pane.send("Enter")
+        _ = try pane.waitFor { $0.contains("First Roll") && $0.contains("sensor: simulated") }
+        try pane.send("C-z")
+        _ = try pane.waitFor { $0.contains("Stopped") }
+        try pane.send("echo while-suspended", literal: true)
+        try pane.send("Enter")
+        _ = try pane.waitFor { $0.contains("\nwhile-suspended") }
+        #expect(try pane.variable("alternate_on") == "0")
+        try pane.send("fg", literal: true)
+        try pane.send("Enter")
+        _ = try pane.waitFor { $0.contains("First Roll") && !$0.contains("while-suspended") }
+        try pane.send("q")
+        _ = try pane.waitFor { $0.contains("after-game=0") }
+    }
+
     /// The game's clock on the status line ("12.3 s" after the title).
     static func elapsedSeconds(_ screen: String) -> Double? {
         guard let status = screen.split(separator: "\n").first(where: { $0.contains("First Roll") }),

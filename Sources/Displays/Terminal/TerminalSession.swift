@@ -101,7 +101,7 @@ public final class TerminalSession {
 
     /// Suspends the program as a shell's job control expects: the terminal
     /// put back as it was found (main screen, cursor, cooked mode), then the
-    /// process stopped with SIGTSTP's default action. Returns after `fg`
+    /// process and its job stopped with SIGTSTP's default action. Returns after `fg`
     /// (SIGCONT) with the terminal taken again; the caller redraws
     /// everything. Where the process cannot be stopped (an orphaned process
     /// group: no shell to resume it) it returns at once, still playing.
@@ -110,7 +110,11 @@ public final class TerminalSession {
         guard !restored else { return }
         putTerminalBack()
         SignalActions.setDefault(SIGTSTP)
-        raise(SIGTSTP)
+        // The whole process group, as the terminal would have stopped it had
+        // Ctrl-Z not come as a byte: run as `make play`, make and its shell
+        // are in the game's job, and a shell gives its prompt back only
+        // once the whole job has stopped.
+        kill(0, SIGTSTP)
         // Continued (or never stopped). The shell may have changed the
         // settings meanwhile: those are what to give back at the end.
         TerminalSignals.installSuspendHandler()
