@@ -4,12 +4,20 @@ import DRM
 import MotionDevices
 
 extension DoctorReport {
-    /// Each DRM card (`--display kms`): its display, whether this user may
-    /// open it, and whether DRM master is free (a desktop holds it while it runs).
+    /// Each DRM card with outputs (`--display kms`): its display, whether this
+    /// user may open it, and whether DRM master is free (a desktop holds it
+    /// while it runs).
     static func kmsCards(sysfs: String = "/sys") -> [DoctorLine] {
-        let cards = DRMCardInfo.all(sysfs: sysfs)
-        guard !cards.isEmpty else {
+        let all = DRMCardInfo.all(sysfs: sysfs)
+        guard !all.isEmpty else {
             return [.warn("kms", "no DRM card (nothing in /sys/class/drm): --display kms cannot be used; the framebuffer or the terminal can")]
+        }
+        // A card with no outputs at all only renders (a Pi's v3d beside its
+        // vc4): no display could ever be plugged into it, so it is no warning.
+        let cards = all.filter { !$0.connectors.isEmpty }
+        guard !cards.isEmpty else {
+            let renderers = all.map { $0.id + ($0.driver.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+            return [.warn("kms", "no DRM card has display outputs (\(renderers) only render): --display kms cannot be used; the framebuffer or the terminal can")]
         }
         return cards.map { info in
             let what = "\(info.id)" + (info.driver.map { " (\($0))" } ?? "")
