@@ -321,6 +321,18 @@ struct TerminalGameViewTests {
         #expect(text.contains(Self.notices[1].filter { $0 != " " }), "\(screen)")
     }
 
+    @Test("the view says whether the maze is shown whole, and says it again after a resize")
+    func itSaysWhetherTheMazeShowsWhole() {
+        let h = Harness(columns: 20, rows: 7)
+        #expect(h.game.showsWholeMaze)
+        h.game.resize(columns: 19, rows: 7)
+        #expect(!h.game.showsWholeMaze)
+        h.game.resize(columns: 40, rows: 6)
+        #expect(!h.game.showsWholeMaze)
+        h.game.resize(columns: 40, rows: 12)
+        #expect(h.game.showsWholeMaze)
+    }
+
     @Test func aTerminalThatFitsHasNoSizeWarning() {
         let h = Harness(columns: 20, rows: 7)
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))

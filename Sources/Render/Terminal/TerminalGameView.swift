@@ -69,6 +69,9 @@ public final class TerminalGameView {
 
     public var cellGrid: CellGrid { screen }
 
+    /// Whether the terminal shows the whole maze (if not, the status line says what size it needs).
+    public var showsWholeMaze: Bool { layout.fits }
+
     public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int,
                 showStatistics: Bool = false, banner: LevelBanner? = nil) {
         self.level = level
