@@ -17,7 +17,9 @@ struct Monitor: ParsableCommand {
             sample rate, how many samples were dropped (the game fell behind)
             and how many were rejected as impossible, and the CPU time this
             process spends per sample since the first (all its threads: the
-            sensor's and monitor's own).
+            sensor's and monitor's own). In a terminal the line is fitted to
+            its width, so it never wraps: shorter labels, then the least
+            needed figures (cpu first) left out.
             With --json: every sample as one JSON object a line, with the fused
             motion (docs/sensors.md, "Motion as CoreMotion gives it"):
               {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…",
@@ -117,35 +119,19 @@ struct Monitor: ParsableCommand {
                 StandardStream.output.write(output)
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine || reachedLimit {
                 nextLine = MonotonicClock.now() + 250_000_000
-                let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
-                    + (newestField.map { "magn \(MotionSampleText.fixed($0, decimals: 1)) µT   " } ?? "")
-                    + (reference?.frame == .xMagneticNorthZVertical
-                        ? "heading \(heading.map { MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 5) + "°" } ?? "(no north)")   " : "")
-                    + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
-                    + Self.readFailures(sensor)
-                    + Self.busFigures(sensor, samples: seen)
-                    + (seen > 1 ? "   cpu \(MotionSampleText.decimal(Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1))) µs/sample" : "")
+                let line = MonitorLiveLine(
+                    sample: s, field: newestField, heading: reference?.frame == .xMagneticNorthZVertical ? .some(heading) : nil,
+                    rate: meter.rate, dropped: sensor.samples.droppedCount, rejected: sensor.rejectedCount,
+                    readFailures: (sensor.retryCount, sensor.failedSampleCount),
+                    bus: (sensor as? I2CMotionSource).flatMap { seen > 0 ? ($0.missedCount, Double($0.transferCount) / Double(seen)) : nil },
+                    cpuPerSample: seen > 1 ? Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1) : nil
+                ).text(width: isTTY ? MonitorLiveLine.terminalWidth() : nil)   // read each refresh: a resized window is followed
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
             if reachedLimit { break outer }
         }
         if !json && isTTY { StandardStream.output.write("\n") }
         if let failure { throw ExitStatus.report(failure, as: .sensorFailed) }
-    }
-
-    /// Once a glitching bus has made the sensor retry a read: the reads
-    /// retried and the samples lost when every try failed.
-    static func readFailures(_ sensor: any MotionSource) -> String {
-        let retried = sensor.retryCount, lost = sensor.failedSampleCount
-        return retried == 0 && lost == 0 ? "" : "   retried \(retried)   lost \(lost)"
-    }
-
-    /// For a chip read over i2c-dev: the samples it made that went unread
-    /// (the thread was held up a period or more) and the SMBus transfers
-    /// each sample cost, so the bus load can be judged on the board.
-    static func busFigures(_ sensor: any MotionSource, samples: Int) -> String {
-        guard let chip = sensor as? I2CMotionSource, samples > 0 else { return "" }
-        return "   missed \(chip.missedCount)   transfers/sample \(MotionSampleText.decimal(Double(chip.transferCount) / Double(samples)))"
     }
 
     /// A sample's JSON line, with the reference frame's part when one was asked for.
