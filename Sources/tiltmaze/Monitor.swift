@@ -27,19 +27,28 @@ struct Monitor: ParsableCommand {
                "rotation_rate":[x,y,z] or null}
             plus "magn":[x,y,z] (µT) on the samples that bring a new magnetometer
             reading, and "shake":{"axis":"x","sign":"+","g":1.5} on the sample a
-            shake fires.
+            shake fires. Every line ends with
+              "pitch":p,"roll":r,"yaw":y,"calibrated_gravity":[x,y,z]}
+            the attitude's angles in radians as the library's Attitude (and
+            CoreMotion) gives them: pitch + when the top edge rises, roll + when
+            the right edge goes down, yaw + anticlockwise seen from above; and
+            gravity (m/s²) relative to the neutral stored for this sensor (as
+            DeviceMotion.calibratedGravity: the board held at its neutral reads
+            as level; equal to "gravity" with no neutral stored, and for a replay).
             With --reference, the attitude is given in that frame (z up in all):
               arbitrary       x where the board's x pointed at start (the gyroscope
                               keeps it; it drifts slowly)
               corrected       the same, held by the magnetometer
               magnetic-north  x to magnetic north
-            and each line ends with "reference":"…","heading":h (degrees clockwise
+            and each line adds, before the angles, "reference":"…","heading":h (degrees clockwise
             from magnetic north of the board's top edge; −1 in the other frames or
             before north is found) and "magnetic_field":{"field":[x,y,z] (µT, offset
             taken out),"accuracy":"uncalibrated|low|medium|high"} or null. Without
             --json, the heading is shown on the line.
             With --source replay:FILE and --json, the whole file is printed as
-            fast as it can be, then monitor ends.
+            fast as it can be, then monitor ends; with --realtime too, each
+            sample when its time comes, as the recording's timestamps space
+            them (the same lines, paced: to try a program on a recording).
             Stop with Ctrl-C, or give --samples.
             """
     )
@@ -50,6 +59,9 @@ struct Monitor: ParsableCommand {
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false
 
+    @Flag(help: "With --source replay:FILE: play the recording at its own pace, each sample when its timestamp comes, not as fast as it can be.")
+    var realtime = false
+
     @Option(parsing: .unconditional, help: "Stop after reading this many samples. With --json each is a line; the text display shows the newest four times a second (and the last one), not one line a sample.")
     var samples: Int?
 
@@ -59,6 +71,9 @@ struct Monitor: ParsableCommand {
 
     func validate() throws {
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
+        if realtime, case .replay = sensor.source {} else if realtime {
+            throw ValidationError("--realtime paces a recording by its timestamps: it needs --source replay:FILE")
+        }
     }
 
     func run() throws {
@@ -72,6 +87,7 @@ struct Monitor: ParsableCommand {
         }
         let sensor = chosen.source
         defer { sensor.stop() }
+        let neutral = json ? MonitorJSON.storedNeutral(of: sensor) : .level
 
         var seen = 0
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
@@ -111,7 +127,7 @@ struct Monitor: ParsableCommand {
                 if json || reference != nil {
                     let (motion, shake) = processor.add(sample)
                     heading = motion.heading
-                    if json { output += line(sample, device: sensor.displayName, motion: motion, shake: shake) + "\n" }
+                    if json { output += line(sample, device: sensor.displayName, motion: motion, shake: shake, neutral: neutral) + "\n" }
                 }
                 if let samples, seen >= samples { reachedLimit = true }
             }
@@ -134,24 +150,32 @@ struct Monitor: ParsableCommand {
         if let failure { throw ExitStatus.report(failure, as: .sensorFailed) }
     }
 
-    /// A sample's JSON line, with the reference frame's part when one was asked for.
-    func line(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?) -> String {
-        guard let reference else { return MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake) }
-        return MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake, frame: reference.frame)
+    /// A sample's JSON line, with the reference frame's part when one was asked for, then the angles and the calibrated gravity.
+    func line(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?, neutral: TiltReference) -> String {
+        let line = reference.map { MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake, frame: $0.frame) }
+            ?? MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake)
+        return MonitorJSON.withAngles(line, motion: motion, neutral: neutral)
     }
 
-    /// Every sample of the recording at `path`, fused, as fast as the output takes them.
+    /// Every sample of the recording at `path`, fused, as fast as the output
+    /// takes them, or with --realtime each when its time comes. A replay keeps
+    /// no calibration: its neutral is level, so its lines are the same anywhere.
     func printReplay(_ path: String) throws {
         let recording = try reportingFailure { try RecordingFile.load(path) }
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
         var output = ""
         output.reserveCapacity(1 << 16)
         let limit = samples ?? .max
+        var pace = realtime ? ReplayPace() : nil
         for (index, sample) in recording.samples.enumerated() where index < limit {
             let (motion, shake) = processor.add(sample)
-            output += line(sample, device: recording.header.device, motion: motion, shake: shake)
+            output += line(sample, device: recording.header.device, motion: motion, shake: shake, neutral: .level)
             output += "\n"
-            if output.utf8.count >= 1 << 16 {
+            if pace != nil {
+                pace!.wait(for: sample.timestamp)
+                StandardStream.output.write(output)
+                output.removeAll(keepingCapacity: true)
+            } else if output.utf8.count >= 1 << 16 {
                 StandardStream.output.write(output)
                 output.removeAll(keepingCapacity: true)
             }
