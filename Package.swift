@@ -130,6 +130,8 @@ let package = Package(
             name: "tiltmaze",
             dependencies: [
                 "LibC", "MotionCore", "MotionDevices", "Gamepads", "Controls", "Game", "Render", "Displays", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
+                // monitor --json's pitch, roll and yaw: the library's Attitude, so they read as a program using it reads them.
+                "LinuxMotion",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -154,7 +156,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["LibC", "Evdev", "MockDevices", "CEvdev", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "Displays", "SystemCalls", "MotionDevices", "MotionCore", "IIO", "MockDevices", "PNG", "TestSupport"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "Displays", "SystemCalls", "MotionDevices", "MotionCore", "LinuxMotion", "IIO", "MockDevices", "PNG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

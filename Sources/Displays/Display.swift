@@ -34,6 +34,15 @@ public protocol Display: AnyObject {
     func drawPanel(_ panel: Panel) -> DrawnFrame
     /// Gives back what the display took (terminal modes, the console); safe to call more than once.
     func restore()
+    /// Whether the maze is shown whole now; false while a terminal is too
+    /// small for it, when the session pauses the game. Read every frame: it
+    /// must not allocate.
+    var showsWholeMaze: Bool { get }
+}
+
+extension Display {
+    /// A screen of pixels refuses a level too large for it (`load` fails), and the Sense HAT shows its own view.
+    public var showsWholeMaze: Bool { true }
 }
 
 /// Where the keys come from, and the program's job control: the input

@@ -115,7 +115,9 @@ public final class FrameLoop {
                 shownNotice = notice
                 display.setNotice(notice)
             }
-            let snapshot = session.frame(now: frame.start, interrupted: pacer.interruption != nil)
+            // So does a terminal too small to show the maze, until it grows (its status line says the size needed).
+            let snapshot = session.frame(now: frame.start,
+                                         interrupted: pacer.interruption != nil || !display.showsWholeMaze)
             if session.levelChanges != shownLevel {
                 shownLevel = session.levelChanges
                 shownBanner = session.bannerChanges

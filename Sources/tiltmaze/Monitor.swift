@@ -17,7 +17,9 @@ struct Monitor: ParsableCommand {
             sample rate, how many samples were dropped (the game fell behind)
             and how many were rejected as impossible, and the CPU time this
             process spends per sample since the first (all its threads: the
-            sensor's and monitor's own).
+            sensor's and monitor's own). In a terminal the line is fitted to
+            its width, so it never wraps: shorter labels, then the least
+            needed figures (cpu first) left out.
             With --json: every sample as one JSON object a line, with the fused
             motion (docs/sensors.md, "Motion as CoreMotion gives it"):
               {"t_ns":…,"accel":[x,y,z],"gyro":[x,y,z] or null,"device":"…",
@@ -25,19 +27,28 @@ struct Monitor: ParsableCommand {
                "rotation_rate":[x,y,z] or null}
             plus "magn":[x,y,z] (µT) on the samples that bring a new magnetometer
             reading, and "shake":{"axis":"x","sign":"+","g":1.5} on the sample a
-            shake fires.
+            shake fires. Every line ends with
+              "pitch":p,"roll":r,"yaw":y,"calibrated_gravity":[x,y,z]}
+            the attitude's angles in radians as the library's Attitude (and
+            CoreMotion) gives them: pitch + when the top edge rises, roll + when
+            the right edge goes down, yaw + anticlockwise seen from above; and
+            gravity (m/s²) relative to the neutral stored for this sensor (as
+            DeviceMotion.calibratedGravity: the board held at its neutral reads
+            as level; equal to "gravity" with no neutral stored, and for a replay).
             With --reference, the attitude is given in that frame (z up in all):
               arbitrary       x where the board's x pointed at start (the gyroscope
                               keeps it; it drifts slowly)
               corrected       the same, held by the magnetometer
               magnetic-north  x to magnetic north
-            and each line ends with "reference":"…","heading":h (degrees clockwise
+            and each line adds, before the angles, "reference":"…","heading":h (degrees clockwise
             from magnetic north of the board's top edge; −1 in the other frames or
             before north is found) and "magnetic_field":{"field":[x,y,z] (µT, offset
             taken out),"accuracy":"uncalibrated|low|medium|high"} or null. Without
             --json, the heading is shown on the line.
             With --source replay:FILE and --json, the whole file is printed as
-            fast as it can be, then monitor ends.
+            fast as it can be, then monitor ends; with --realtime too, each
+            sample when its time comes, as the recording's timestamps space
+            them (the same lines, paced: to try a program on a recording).
             With the simulated board, the arrows (or WASD) tilt it and space
             levels it, as in the game, when standard input is a terminal;
             otherwise it stays level, and standard error says so once.
@@ -51,6 +62,9 @@ struct Monitor: ParsableCommand {
     @Flag(help: "Print every sample as a line of JSON.")
     var json = false
 
+    @Flag(help: "With --source replay:FILE: play the recording at its own pace, each sample when its timestamp comes, not as fast as it can be.")
+    var realtime = false
+
     @Option(parsing: .unconditional, help: "Stop after reading this many samples. With --json each is a line; the text display shows the newest four times a second (and the last one), not one line a sample.")
     var samples: Int?
 
@@ -60,6 +74,9 @@ struct Monitor: ParsableCommand {
 
     func validate() throws {
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
+        if realtime, case .replay = sensor.source {} else if realtime {
+            throw ValidationError("--realtime paces a recording by its timestamps: it needs --source replay:FILE")
+        }
     }
 
     func run() throws {
@@ -75,6 +92,7 @@ struct Monitor: ParsableCommand {
         defer { sensor.stop() }
         let boardKeys = SimulatedBoardKeys(chosen)
         defer { boardKeys.restore() }
+        let neutral = json ? MonitorJSON.storedNeutral(of: sensor) : .level
 
         var seen = 0
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
@@ -114,7 +132,7 @@ struct Monitor: ParsableCommand {
                 if json || reference != nil {
                     let (motion, shake) = processor.add(sample)
                     heading = motion.heading
-                    if json { output += line(sample, device: sensor.displayName, motion: motion, shake: shake) + "\n" }
+                    if json { output += line(sample, device: sensor.displayName, motion: motion, shake: shake, neutral: neutral) + "\n" }
                 }
                 if let samples, seen >= samples { reachedLimit = true }
             }
@@ -122,14 +140,13 @@ struct Monitor: ParsableCommand {
                 StandardStream.output.write(output)
             } else if !json, let s = newest, MonotonicClock.now() >= nextLine || reachedLimit {
                 nextLine = MonotonicClock.now() + 250_000_000
-                let line = "accel \(MotionSampleText.fixed(s.acceleration)) m/s²   gyro \(s.hasRotationRate ? MotionSampleText.fixed(s.rotationRate) : "   (none)") rad/s   "
-                    + (newestField.map { "magn \(MotionSampleText.fixed($0, decimals: 1)) µT   " } ?? "")
-                    + (reference?.frame == .xMagneticNorthZVertical
-                        ? "heading \(heading.map { MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 5) + "°" } ?? "(no north)")   " : "")
-                    + "\(meter.rate.map { "rate \(MotionSampleText.rightAligned(MotionSampleText.decimal($0), width: 7)) Hz" } ?? "rate  (measuring)")   dropped \(sensor.samples.droppedCount)   rejected \(sensor.rejectedCount)"
-                    + Self.readFailures(sensor)
-                    + Self.busFigures(sensor, samples: seen)
-                    + (seen > 1 ? "   cpu \(MotionSampleText.decimal(Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1))) µs/sample" : "")
+                let line = MonitorLiveLine(
+                    sample: s, field: newestField, heading: reference?.frame == .xMagneticNorthZVertical ? .some(heading) : nil,
+                    rate: meter.rate, dropped: sensor.samples.droppedCount, rejected: sensor.rejectedCount,
+                    readFailures: (sensor.retryCount, sensor.failedSampleCount),
+                    bus: (sensor as? I2CMotionSource).flatMap { seen > 0 ? ($0.missedCount, Double($0.transferCount) / Double(seen)) : nil },
+                    cpuPerSample: seen > 1 ? Double(ProcessCPUClock.now() - cpuAtFirst) / 1000 / Double(seen - 1) : nil
+                ).text(width: isTTY ? MonitorLiveLine.terminalWidth() : nil)   // read each refresh: a resized window is followed
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
             if reachedLimit { break outer }
@@ -139,39 +156,32 @@ struct Monitor: ParsableCommand {
         if let failure { throw ExitStatus.report(failure, as: .sensorFailed) }
     }
 
-    /// Once a glitching bus has made the sensor retry a read: the reads
-    /// retried and the samples lost when every try failed.
-    static func readFailures(_ sensor: any MotionSource) -> String {
-        let retried = sensor.retryCount, lost = sensor.failedSampleCount
-        return retried == 0 && lost == 0 ? "" : "   retried \(retried)   lost \(lost)"
+    /// A sample's JSON line, with the reference frame's part when one was asked for, then the angles and the calibrated gravity.
+    func line(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?, neutral: TiltReference) -> String {
+        let line = reference.map { MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake, frame: $0.frame) }
+            ?? MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake)
+        return MonitorJSON.withAngles(line, motion: motion, neutral: neutral)
     }
 
-    /// For a chip read over i2c-dev: the samples it made that went unread
-    /// (the thread was held up a period or more) and the SMBus transfers
-    /// each sample cost, so the bus load can be judged on the board.
-    static func busFigures(_ sensor: any MotionSource, samples: Int) -> String {
-        guard let chip = sensor as? I2CMotionSource, samples > 0 else { return "" }
-        return "   missed \(chip.missedCount)   transfers/sample \(MotionSampleText.decimal(Double(chip.transferCount) / Double(samples)))"
-    }
-
-    /// A sample's JSON line, with the reference frame's part when one was asked for.
-    func line(_ sample: MotionSample, device: String, motion: FusedMotion, shake: Shake?) -> String {
-        guard let reference else { return MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake) }
-        return MotionSampleText.jsonLine(sample, device: device, motion: motion, shake: shake, frame: reference.frame)
-    }
-
-    /// Every sample of the recording at `path`, fused, as fast as the output takes them.
+    /// Every sample of the recording at `path`, fused, as fast as the output
+    /// takes them, or with --realtime each when its time comes. A replay keeps
+    /// no calibration: its neutral is level, so its lines are the same anywhere.
     func printReplay(_ path: String) throws {
         let recording = try reportingFailure { try RecordingFile.load(path) }
         var processor = MotionProcessor(referenceFrame: reference?.frame ?? .xArbitraryZVertical)
         var output = ""
         output.reserveCapacity(1 << 16)
         let limit = samples ?? .max
+        var pace = realtime ? ReplayPace() : nil
         for (index, sample) in recording.samples.enumerated() where index < limit {
             let (motion, shake) = processor.add(sample)
-            output += line(sample, device: recording.header.device, motion: motion, shake: shake)
+            output += line(sample, device: recording.header.device, motion: motion, shake: shake, neutral: .level)
             output += "\n"
-            if output.utf8.count >= 1 << 16 {
+            if pace != nil {
+                pace!.wait(for: sample.timestamp)
+                StandardStream.output.write(output)
+                output.removeAll(keepingCapacity: true)
+            } else if output.utf8.count >= 1 << 16 {
                 StandardStream.output.write(output)
                 output.removeAll(keepingCapacity: true)
             }

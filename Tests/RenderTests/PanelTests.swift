@@ -87,6 +87,31 @@ struct PanelTests {
         #expect(moved.count < 400, "\(moved.count) bytes")
     }
 
+    @Test("terminal: every notice the motion screens give is wholly on screen, at 40 and at 100 columns",
+          arguments: [(40, 12), (100, 30)] as [(Int, Int)])
+    func terminalNoticesFit(columns: Int, rows: Int) {
+        // As CalibrateScreen, OnDemandScreen and CompassScreen word them.
+        let notices = ["Neutral now 12.0° from level (top edge up 12.0°)",
+                       "Nothing to save: this accelerometer cannot be calibrated",
+                       "Not yet: still to hold right edge up, left edge up, top edge up, bottom edge up, face down",
+                       "Not yet: keep turning until the accuracy reads low or better"]
+        for notice in notices {
+            let screen = CellGrid(columns: columns, rows: rows, colorMode: .truecolor)
+            let painter = TerminalPanelPainter(screen: screen)
+            var terminal = VTInterpreter(columns: columns, rows: rows)
+            terminal.feed(painter.paint(calibratePanel(notice: notice)))
+            let shown = (0 ..< rows).map { terminal.text(row: $0) }
+            // Each line of it in the warning colour, in order, the hints still at the bottom.
+            let warned = (0 ..< rows).map { r in
+                String(String.UnicodeScalarView((0 ..< columns).compactMap { c in
+                    terminal[c, r].foreground == GamePalette.statusWarning && terminal[c, r].scalar != " " ? terminal[c, r].scalar : nil
+                }))
+            }.joined()
+            #expect(warned == notice.filter { $0 != " " }, "\(shown.joined(separator: "\n"))")
+            #expect(shown[rows - 1].hasPrefix(" arrows+Enter choose"), "\(shown.joined(separator: "\n"))")
+        }
+    }
+
     @Test("a line wider than the text column breaks at a space and goes on indented; a word wider than it is cut")
     func wrapping() {
         #expect(Panel.wrapped("Sensor: lsm9ds1 (Sense HAT) on /dev/i2c-1 at 0x6a", width: 30)

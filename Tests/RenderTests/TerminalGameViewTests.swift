@@ -208,12 +208,74 @@ struct TerminalGameViewTests {
         h.game.setNotice("DualSense disconnected: waiting for it to come back")
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
         let status = h.terminal.text(row: 0)
-        #expect(status.hasPrefix(" Test Maze   4.0 s  lives 3  score 0   DualSense disconnected: waiting for it"))
+        // Too long for what the line has left at 80 columns: whole, on a line of its own under it.
+        #expect(status.hasPrefix(" Test Maze   4.0 s  lives 3  score 0   "))
         #expect(!status.contains("PAUSED"))
+        #expect(h.terminal.text(row: 1).hasPrefix(" DualSense disconnected: waiting for it to come back "))
+        #expect(h.terminal[1, 1].foreground == GamePalette.statusWarning)
+        h.game.setNotice("DualSense disconnected")
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
+        #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   4.0 s  lives 3  score 0   DualSense disconnected "))
         #expect(h.terminal[40, 0].foreground == GamePalette.statusWarning)
         h.game.setNotice(nil)
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 4, status: .paused))
         #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   4.0 s  lives 3  score 0  PAUSED "))
+    }
+
+    /// The notices the game shows, as the code that sets them words them (issue 51).
+    static let notices = [
+        "level 2 is locked: each level opens when the one before it is won (level 1 is next)",
+        "the recording recordings/broad-21-fast-combined.csv has ended: q quits",
+        "DualSense disconnected: waiting for it to come back",
+        "the data-ready interrupt never fired (is INT wired to GPIO4, or `int_pin=` set?): polling instead",
+        "Neutral: 12.0° from level (top edge up 12.0°)",
+        "saved /home/pi/.local/state/tiltmaze/screenshots/tiltmaze-1765000000-1234.png",
+    ]
+
+    /// The screen's text with every space taken out, rows joined: a text
+    /// shown whole, on one line or several, is in it with its spaces taken out.
+    static func squeezed(_ terminal: VTInterpreter, rows: Int) -> String {
+        (0 ..< rows).map { terminal.text(row: $0) }.joined().filter { $0 != " " }
+    }
+
+    @Test("every notice is wholly on screen, on the status line or on lines under it, at 40 and at 100 columns",
+          arguments: [(40, 12), (100, 30)] as [(Int, Int)])
+    func everyNoticeIsShownWhole(columns: Int, rows: Int) {
+        for notice in Self.notices {
+            let h = Harness(columns: columns, rows: rows)
+            h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 15.3, status: .paused))
+            h.game.setNotice(notice)
+            h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 15.3, status: .paused))
+            let screen = (0 ..< rows).map { h.terminal.text(row: $0) }.joined(separator: "\n")
+            #expect(Self.squeezed(h.terminal, rows: rows).contains(notice.filter { $0 != " " }), "\(screen)")
+            // The status line keeps the title and the clock, and the key hints stay.
+            #expect(h.terminal.text(row: 0).hasPrefix(" Test Maze   15.3 s"), "\(screen)")
+            #expect(h.terminal.text(row: rows - 1).contains("arrows"), "\(screen)")
+            // Gone, the maze is whole again where its lines were.
+            h.game.setNotice(nil)
+            h.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 15.3, status: .paused))
+            let fresh = Harness(columns: columns, rows: rows)
+            fresh.show(Fixtures.snapshot(ball: Point(1.5, 1.5), elapsed: 15.3, status: .paused))
+            for row in 1 ..< rows - 1 {
+                #expect(h.terminal.text(row: row) == fresh.terminal.text(row: row), "row \(row)\n\(screen)")
+                // What shows: the character, its background, and its colour where it is not a space.
+                let differing = (0 ..< columns).filter {
+                    let a = h.terminal[$0, row], b = fresh.terminal[$0, row]
+                    return a.scalar != b.scalar || a.background != b.background || (a.scalar != " " && a.foreground != b.foreground)
+                }
+                #expect(differing.isEmpty, "row \(row) columns \(differing): \(differing.first.map { (h.terminal[$0, row], fresh.terminal[$0, row]) } as Any)\n\(screen)")
+            }
+        }
+    }
+
+    @Test("a notice under the status line stays whole while the ball moves under it")
+    func aNoticeOverTheMazeStaysWhole() {
+        let h = Harness(columns: 40, rows: 12)
+        h.game.setNotice(Self.notices[0])
+        for step in 0 ..< 20 {
+            h.show(Fixtures.snapshot(ball: Point(1.5 + Double(step) * 0.8, 1.5)))
+            #expect(Self.squeezed(h.terminal, rows: 12).contains(Self.notices[0].filter { $0 != " " }))
+        }
     }
 
     @Test func restartingAfterAWinRemovesTheMessage() {
@@ -228,12 +290,47 @@ struct TerminalGameViewTests {
         let h = Harness(columns: 30, rows: 5)
         h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
         // 20 columns and 10 maze rows = 5 cell rows, plus status and footer.
-        #expect(h.terminal.text(row: 0).hasPrefix(" terminal too small: need 20x7"))
+        #expect(h.terminal.text(row: 0).hasPrefix(" need 20x7, now 30x5   Test Ma"))
         #expect(!h.game.layout.fits)
         // What fits is drawn: centred across, from the top down.
         #expect(h.terminal[4, 1].background == GamePalette.margin)
         #expect(h.terminal[5, 1].background == GamePalette.wall)
         #expect(h.terminal[6, 2].background == GamePalette.floor)
+    }
+
+    @Test("too small, the screen says the size the maze needs and the size it has, whole, down to a tiny terminal",
+          arguments: [(12, 3), (16, 4), (19, 6), (29, 5), (45, 6), (60, 6)] as [(Int, Int)])
+    func theSizeWarningFitsATinyTerminal(columns: Int, rows: Int) {
+        let h = Harness(columns: columns, rows: rows)
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        let screen = (0 ..< rows).map { h.terminal.text(row: $0) }.joined(separator: "\n")
+        let text = Self.squeezed(h.terminal, rows: rows)
+        #expect(text.contains("need20x7,now\(columns)x\(rows)"), "\(screen)")
+        if columns >= 45 { #expect(text.contains("terminaltoosmall:need20x7,now\(columns)x\(rows)"), "\(screen)") }
+        if columns >= 60 { #expect(text.contains("terminaltoosmall:need20x7,now\(columns)x\(rows)TestMaze"), "\(screen)") }
+    }
+
+    @Test("a notice on a terminal too small for the maze goes under the size warning, both whole")
+    func aNoticeAndTheSizeWarningBothShow() {
+        let h = Harness(columns: 16, rows: 11)
+        h.game.setNotice(Self.notices[1])
+        h.show(Fixtures.snapshot(ball: Point(1.5, 1.5)))
+        let screen = (0 ..< 11).map { h.terminal.text(row: $0) }.joined(separator: "\n")
+        let text = Self.squeezed(h.terminal, rows: 11)
+        #expect(text.contains("need20x7,now16x11"), "\(screen)")
+        #expect(text.contains(Self.notices[1].filter { $0 != " " }), "\(screen)")
+    }
+
+    @Test("the view says whether the maze is shown whole, and says it again after a resize")
+    func itSaysWhetherTheMazeShowsWhole() {
+        let h = Harness(columns: 20, rows: 7)
+        #expect(h.game.showsWholeMaze)
+        h.game.resize(columns: 19, rows: 7)
+        #expect(!h.game.showsWholeMaze)
+        h.game.resize(columns: 40, rows: 6)
+        #expect(!h.game.showsWholeMaze)
+        h.game.resize(columns: 40, rows: 12)
+        #expect(h.game.showsWholeMaze)
     }
 
     @Test func aTerminalThatFitsHasNoSizeWarning() {

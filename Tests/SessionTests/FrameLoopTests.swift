@@ -131,6 +131,42 @@ struct FrameLoopTests {
         #expect(source.started == 1 && source.stopped == 1)
     }
 
+    @Test("while the terminal is too small to show the maze the game is paused, clock and ball, and goes on when it grows (issue 51)")
+    func aTerminalTooSmallPausesTheGame() throws {
+        let source = ControlledSource()
+        var step = 0, shrunkAt = 0
+        var whileSmall: [WorldSnapshot] = []
+        var display: RecordingDisplay!
+        display = RecordingDisplay { frame, index in
+            switch step {
+            // Rolling first: the clock runs and the ball moves.
+            case 0 where frame.snapshot.elapsed > 0.05:
+                display.showsWholeMaze = false
+                shrunkAt = index
+                step = 1
+                return [.right]
+            case 1:
+                // The physics may take a tick or two before it sees the pause.
+                if index > shrunkAt + 2 { whileSmall.append(frame.snapshot) }
+                if whileSmall.count == 40 {
+                    display.showsWholeMaze = true
+                    step = 2
+                }
+            case 2 where frame.snapshot.status == .playing && frame.snapshot.elapsed > whileSmall.last!.elapsed:
+                step = 3
+                return [.character(UInt8(ascii: "q"))]
+            default: break
+            }
+            return []
+        }
+        _ = try loop(display, source: source).run()
+        #expect(!display.gaveUp, "stopped at step \(step)")
+        #expect(whileSmall.allSatisfy { $0.status == .paused }, "\(whileSmall.map(\.status))")
+        #expect(Set(whileSmall.map(\.elapsed)).count == 1, "the clock stood still: \(whileSmall.map(\.elapsed))")
+        #expect(Set(whileSmall.map { "\($0.ball)" }).count == 1, "the ball stood still: \(whileSmall.map(\.ball))")
+        #expect(display.frames.allSatisfy { $0.menu == nil }, "no menu opened for it")
+    }
+
     @Test("a sensor that fails ends the game with its reason, and the threads are stopped")
     func sensorFailure() throws {
         let source = ControlledSource()

@@ -31,6 +31,8 @@ final class RecordingDisplay: Display, KeyInput {
     private let frameLimit = Int(hangBound * 60)
     let refreshPeriod: Int64?
     var quitRequested: Bool { gaveUp }
+    /// What a terminal says while it is too small for the maze (false), as the script sets it.
+    var showsWholeMaze = true
 
     init(refreshPeriod: Int64? = nil, script: @escaping (_ frame: Frame, _ index: Int) -> [Key]) {
         self.refreshPeriod = refreshPeriod

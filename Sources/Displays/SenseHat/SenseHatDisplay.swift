@@ -107,6 +107,8 @@ public final class DisplayGroup: Display, KeyInput {
     public func load(_ level: Level, banner: LevelBanner) throws { for d in displays { try d.load(level, banner: banner) } }
     public func setBanner(_ banner: LevelBanner) { for d in displays { d.setBanner(banner) } }
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { for d in displays { d.setStatistics(text) } }
+    /// A terminal in the group too small for the maze pauses the game as it would alone.
+    public var showsWholeMaze: Bool { displays.allSatisfy { $0.showsWholeMaze } }
 
     public func drawPanel(_ panel: Panel) -> DrawnFrame {
         var total = DrawnFrame(bytes: 0, pieces: 0)

@@ -64,6 +64,9 @@ public final class TerminalDisplay: Display, KeyInput {
 
     public func setBanner(_ banner: LevelBanner) { screen?.setBanner(banner) }
 
+    /// False while the terminal is too small for the maze.
+    public var showsWholeMaze: Bool { screen?.showsWholeMaze ?? true }
+
     public func setNotice(_ text: String?) { screen?.setNotice(text) }
 
     public func setStatistics(_ text: UnsafeBufferPointer<UInt8>?) { screen?.setStatistics(text) }

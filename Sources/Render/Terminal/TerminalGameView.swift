@@ -39,8 +39,22 @@ public final class TerminalGameView {
 
     /// The last frame's menu box over the maze, if it had one (its cells cover the picture's).
     var lastMenuBox: MenuBox?
-    /// Shown on the status line while set (`setNotice`).
+    /// Shown on the status line while set (`setNotice`), or, when the line
+    /// has no room for it, on lines of its own under it (`noticeLines`).
     var notice: UnsafeMutableBufferPointer<Unicode.Scalar>?
+    /// The notice broken into lines of `overlayWidth` cells, made when it or the size changes.
+    var noticeLines: [Range<Int>] = []
+    /// While the maze does not fit: the size it needs and the size now, in
+    /// the longest wording that fits, broken into lines (`tooSmallLines`).
+    var tooSmall: UnsafeMutableBufferPointer<Unicode.Scalar>?
+    var tooSmallLines: [Range<Int>] = []
+    /// The column the too-small lines start at (0 when a margin would not leave them room).
+    var tooSmallColumn = 1
+    /// This frame's text over the maze: the row the notice's lines start
+    /// at (nil while it is on the status line, or there is none), and how
+    /// many rows under the status line the text covers, last frame and this.
+    var noticeRow: Int?
+    var overlayRows = 0
     /// `play --stats`: live figures take the sensor's place on the status
     /// line, and the sensor moves to the bottom line in place of the key hints.
     public let showsStatistics: Bool
@@ -54,6 +68,9 @@ public final class TerminalGameView {
     static let statisticsCapacity = 160
 
     public var cellGrid: CellGrid { screen }
+
+    /// Whether the terminal shows the whole maze (if not, the status line says what size it needs).
+    public var showsWholeMaze: Bool { layout.fits }
 
     public init(level: Level, sensorName: String, colorMode: ColorMode, columns: Int, rows: Int,
                 showStatistics: Bool = false, banner: LevelBanner? = nil) {
@@ -77,6 +94,7 @@ public final class TerminalGameView {
         textBytes = .allocate(capacity: 128)
         textBytes.initialize(repeating: 0)
         drawFooter()
+        layOutTexts()
     }
 
     /// How many scalars of `label` come before the screen's part (`StatusLineText.labelSeparator`).
@@ -96,6 +114,7 @@ public final class TerminalGameView {
         footerMenuHints.deallocate()
         textBytes.deallocate()
         notice?.deallocate()
+        tooSmall?.deallocate()
         statistics.deallocate()
     }
 
@@ -106,6 +125,7 @@ public final class TerminalGameView {
         compositor.relayout(art: TerminalArt(layout: layout), width: layout.pixelWidth, height: layout.pixelHeight,
                             parallaxArea: Self.parallaxArea(layout))
         drawFooter()
+        layOutTexts()
     }
 
     /// What is shown beside the world changed (a win set a best). Allocates: call it on change.
@@ -132,8 +152,13 @@ public final class TerminalGameView {
         // The menu box's cells cover the maze's: when the box goes, or
         // another takes its place (the level list's Back to the smaller
         // pause menu), the maze's cells are repainted whole.
-        let full = compositor.compose(snapshot, player: banner.player, forceFull: box != lastMenuBox)
+        // The status line first: it says how many rows of text go over the
+        // maze, whose cells are repainted whole when that changes.
+        let textRows = drawStatusLine(snapshot, tinted: tinted)
+        let full = compositor.compose(snapshot, player: banner.player,
+                                      forceFull: box != lastMenuBox || textRows != overlayRows)
         lastMenuBox = box
+        overlayRows = textRows
         let changed = compositor.finishFrame()
         if layout.mazeRows > 0, layout.columns > 0 {
             if full {
@@ -146,8 +171,9 @@ public final class TerminalGameView {
                 }
             }
         }
-        drawStatusLine(snapshot, tinted: tinted)
         if let menu, let box { drawMenu(menu, snapshot: snapshot, in: box) }
+        // Over the menu too: a notice is short-lived, and may say why the menu did nothing.
+        drawTextOverMaze(tinted: tinted)
         if (menu != nil) != footerForMenu {
             footerForMenu = menu != nil
             drawFooter()
@@ -161,6 +187,7 @@ public final class TerminalGameView {
     public func setNotice(_ text: String?) {
         notice?.deallocate()
         notice = text.map { SingleWidthText.scalars($0) }
+        breakNotice()
     }
 
     /// Replaces the live figures shown with `--stats` (ASCII; other bytes

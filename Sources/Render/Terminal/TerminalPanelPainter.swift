@@ -50,8 +50,13 @@ package final class TerminalPanelPainter {
             row += 1
         }
         if let notice = panel.notice {
-            row += 1
-            text(notice, column: column, row: row, fg: GamePalette.statusWarning, bg: GamePalette.margin, fill: room)
+            // Whole, on as many lines as it takes: over the last lines above the hints if it would run past them.
+            let lines = WrappedLines.lines(notice, width: room)
+            row = max(min(row + 1, rows - 1 - lines.count), 1)
+            for line in lines {
+                text(line, column: column, row: row, fg: GamePalette.statusWarning, bg: GamePalette.margin, fill: room)
+                row += 1
+            }
         }
         text(panel.hints, column: 1, row: rows - 1, fg: GamePalette.footerText, bg: GamePalette.footerBackground, fill: columns - 1)
         return screen.encodeFrame()
