@@ -80,24 +80,14 @@ extension DoctorReport {
         }
     }
 
-    /// Whether settings and calibration can be saved.
+    /// Whether settings and calibration can be saved: the game's own check
+    /// at start, so the advice is the same (a read-only file system is
+    /// remounted, a folder of someone else's has its owner looked at).
     static func config(_ environment: [String: String]) -> DoctorLine {
-        guard let directory = ConfigDirectory.path(environment: environment) else {
-            return .warn("config", "neither XDG_CONFIG_HOME nor HOME is an absolute path: settings and calibration cannot be saved")
+        switch ConfigDirectory.writability(environment: environment) {
+        case .writable(let directory): return .ok("config", "\(directory) is writable")
+        case .willBeMade(let directory, let parent): return .ok("config", "\(directory) will be made on first save (\(parent) is writable)")
+        case let other: return .warn("config", other.problem ?? "")
         }
-        if FilePath(directory).isAccessible(.exists) {
-            return FilePath(directory).isAccessible([.write, .execute])
-                ? .ok("config", "\(directory) is writable")
-                : .warn("config", "\(directory) is not writable by you: settings and calibration cannot be saved (check its owner: ls -ld \(directory))")
-        }
-        // Not made yet: the nearest existing parent decides whether it can be.
-        var parent = directory
-        while parent != "/" {
-            parent = parent.lastIndex(of: "/").map { $0 == parent.startIndex ? "/" : String(parent[..<$0]) } ?? "/"
-            if FilePath(parent).isAccessible(.exists) { break }
-        }
-        return FilePath(parent).isAccessible([.write, .execute])
-            ? .ok("config", "\(directory) will be made on first save (\(parent) is writable)")
-            : .warn("config", "\(directory) cannot be made: \(parent) is not writable by you")
     }
 }

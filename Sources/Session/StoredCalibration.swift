@@ -12,12 +12,18 @@ public struct StoredCalibration {
     package let loaded: CalibrationStore.Loaded
     /// Where a problem goes (a bad file, a failed save): the tool's standard error.
     private let report: (String) -> Void
+    /// False when the config directory was found unwritable at start (and
+    /// the user told then): no save is tried, so none fails at the end.
+    public let mayWrite: Bool
 
     /// Reads the calibration of `source` from the store `environment`
     /// names; says through `report` what was wrong with a bad file.
-    public init(for source: any MotionSource, environment: [String: String], report: @escaping (String) -> Void) {
+    /// With `mayWrite` false nothing is ever written.
+    public init(for source: any MotionSource, environment: [String: String], mayWrite: Bool = true,
+                report: @escaping (String) -> Void) {
         store = CalibrationStore.standard(environment: environment)
         identity = source.calibrationIdentity
+        self.mayWrite = mayWrite
         self.report = report
         if let store, let identity {
             loaded = store.load(identity)
@@ -25,6 +31,13 @@ public struct StoredCalibration {
             loaded = CalibrationStore.Loaded(calibration: .defaults, fromFile: false, problem: nil, maySave: false)
         }
         if let problem = loaded.problem { report(problem) }
+    }
+
+    /// Whether the session's calibration at its end, `state`, differs from
+    /// what was loaded (a first file of the defaults, which a save would
+    /// write for a bias learnt as zero, is no change).
+    public func wouldChange(to state: CalibrationState) -> Bool {
+        loaded.changed(to: state).map { $0 != loaded.calibration } ?? false
     }
 
     /// The estimator a session with this sensor starts from.
@@ -51,7 +64,7 @@ public struct StoredCalibration {
 
     /// Writes `updated` as this sensor's calibration; a failure is reported.
     private func write(_ updated: DeviceCalibration) -> String? {
-        guard let store, let identity else { return nil }
+        guard mayWrite, let store, let identity else { return nil }
         switch store.save(updated, for: identity) {
         case .success(let path): return path
         case .failure(let error):

@@ -91,6 +91,10 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Said before anything is held: a calibration made here could not be kept.
+        if let problem = ConfigDirectory.writability(environment: ProcessInfo.processInfo.environment).problem {
+            printError(problem + "; a calibration made now is shown but cannot be kept")
+        }
         if let kind = onDemand {
             try headless ? runHeadless(kind) : runScreen(kind)
             return

@@ -176,11 +176,17 @@ struct Play: ParsableCommand {
 
         var calibration: StoredCalibration?
         var displaySummaries: [String] = []
-        let feelStore = FeelStore.standard(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        // Said now, before the game takes the screen, and once: at the end no save is tried.
+        let config = ConfigDirectory.writability(environment: environment)
+        if let problem = config.problem { printError(problem + "; this game plays without saving them") }
+        let feelStore = FeelStore.standard(environment: environment)
         let savedFeel = feelStore?.load()
+        // A bad settings file is set aside by the load: said at start too, as the game plays as shipped.
+        if let problem = savedFeel?.problem { printError(problem) }
         let outcome = try reportingFailure { () throws -> GameSession.Outcome in
             let chosen = try sensor.makeSource(defaultRate: 200)
-            calibration = StoredCalibration(for: chosen.source, environment: ProcessInfo.processInfo.environment,
+            calibration = StoredCalibration(for: chosen.source, environment: environment, mayWrite: config.maySave,
                                             report: printError)
             // The displays first: if they cannot be had, no thread has started yet.
             let displays = try OpenDisplays(self.display, level: level, sensorDescription: chosen.description, showStatistics: stats)
@@ -203,8 +209,14 @@ struct Play: ParsableCommand {
         for line in displaySummaries { printError(line) }
         if let problem = calibration?.loaded.problem { printError(problem) }
         if let problem = savedFeel?.problem { printError(problem) }
-        if let feel = outcome.feel, let feelStore, savedFeel?.maySave ?? false {
+        if let feel = outcome.feel, let feelStore, savedFeel?.maySave ?? false, config.maySave {
             if case .failure(let problem) = feelStore.save(feel) { printError("\(problem)") }
+        }
+        if !config.maySave {
+            // Only what the player changed is worth a word: the start said why nothing is kept.
+            let lost = (outcome.feel != nil ? ["the settings changed"] : [])
+                + (calibration?.wouldChange(to: outcome.calibration) == true ? ["the calibration learnt"] : [])
+            if !lost.isEmpty { printError("not saved, as said at the start: \(lost.joined(separator: " and ")) in this game") }
         }
         for problem in playlist.problems { printError(problem) }
         if let reason = outcome.failure { throw ExitStatus.report(reason, as: .unavailable) }
