@@ -127,9 +127,16 @@ def main():
 
     result = subprocess.run(["swift", "build", "--package-path", package], capture_output=True, text=True)
     if result.returncode != 0:
-        errors = [l for l in (result.stdout + result.stderr).splitlines() if ": error: " in l]
+        output = (result.stdout + result.stderr).splitlines()
+        errors = [l for l in output if ": error: " in l]
+        # A compiler crash names no file on its error line; its stack dump
+        # names the file it was compiling.
+        crashed = sorted({m.group(1) for l in output for m in [re.search(r"-primary-file (\S+/Sources/\w+/)", l)] if m})
+        errors = [l for l in errors if not l.startswith("<unknown>:0:")] + \
+            [f"{path}main.swift: error: the compiler crashed on it" for path in crashed] + \
+            ([l for l in errors if l.startswith("<unknown>:0:")] if not crashed else [])
         print("check-doc-listings: these listings do not compile:", file=sys.stderr)
-        for line in errors or (result.stdout + result.stderr).splitlines()[-30:]:
+        for line in errors or output[-30:]:
             hit = re.search(r"Sources/(\w+)/", line)
             listing = where.get(hit.group(1)) if hit else None
             if hit and hit.group(1) == "Fragments":
