@@ -214,6 +214,20 @@ struct CalibrationFitTests {
         }
     }
 
+    @Test("a missing pose says what a pose needs: how long still, how steady, how far apart")
+    func orientationMissingPoseSaysWhatAPoseIs() throws {
+        var r = try CalibrationRecording()
+        r.hold(each: [CalibrationRecording.flat], seconds: 3)
+        let result = OrientationFit.fit(StillStretchFinder.stretches(in: r.samples))
+        guard case .failure(let refusal) = result, case .missingPose(flatFound: true) = refusal else {
+            Issue.record("expected a missing pose, got \(result)")
+            return
+        }
+        #expect(refusal.description.hasPrefix("only one still pose: "), "\(refusal)")
+        #expect(refusal.description.hasSuffix("(a pose is the board held still for 1 s or more, gravity steady within 2°; the two 15° or more apart)"),
+                "\(refusal)")
+    }
+
     @Test("the udev property's form: integers bare, others to four decimals")
     func propertyText() {
         #expect(Self.quarterTurnZ.propertyText == "0, -1, 0; 1, 0, 0; 0, 0, 1")

@@ -32,12 +32,21 @@ public enum OrientationFit {
         case tooLittleTip(Double)
         case noReading
 
+        /// Said with a missing pose: a recording still for a second or so
+        /// somewhere, or a gyroscope calibration's "the longest stillness
+        /// was 1.2 s" beside it, reads otherwise as if a pose were there.
+        static var whatAPoseNeeds: String {
+            " (a pose is the board held still for \(Int(StillStretchFinder.defaultMinimumDuration)) s or more, "
+                + "gravity steady within \(Int((StillnessThresholds().maximumTilt * 180 / .pi).rounded()))°; the two \(Int((smallestTip * 180 / .pi).rounded()))° or more apart)"
+        }
+
         public var description: String {
             switch self {
             case .missingPose(let flatFound):
-                flatFound
+                (flatFound
                     ? "only one still pose: after lying flat, tip the right edge down (about 30°) and hold it still for 2 s"
-                    : "no still pose: lay the board flat, face up, and hold it still for 2 s, then tip the right edge down and hold it"
+                    : "no still pose: lay the board flat, face up, and hold it still for 2 s, then tip the right edge down and hold it")
+                    + Self.whatAPoseNeeds
             case .tooLittleTip(let angle):
                 "the right edge went down only \(Int((angle * 180 / .pi).rounded()))°: tip it at least "
                     + "\(Int((smallestTip * 180 / .pi).rounded()))° (30° or more is best) and hold it still"
