@@ -100,7 +100,7 @@ public enum SensorRequest: Equatable, Sendable {
             guard let imu = Self.pick(wanted, from: imus) else {
                 let found = imus.isEmpty ? "none was found" : "found: " + imus.map(\.description).joined(separator: ", ")
                 let what = (wanted.map { "no IIO motion sensor named \($0)" } ?? "no IIO motion sensor") + (iioURI.map { " at \($0)" } ?? "")
-                throw SourceError(description: "\(what) (\(found)); `tiltmaze devices` lists what there is")
+                throw SourceError(description: "\(what) (\(found)): is its driver loaded? \(SensorListingHint.iio)")
             }
             let source = IIOIMU.source(for: imu, rate: rate, acceleration: acceleration, calibrations: calibrations)
             return ChosenSource(source: source, description: source.displayName)
@@ -118,7 +118,7 @@ public enum SensorRequest: Equatable, Sendable {
             } else if let first = sensors.first {
                 node = first.motion
             } else {
-                throw SourceError(description: "no evdev motion sensor found (no input node sets INPUT_PROP_ACCELEROMETER); is the controller connected? `tiltmaze devices` lists what there is")
+                throw SourceError(description: "no evdev motion sensor found (no input node sets INPUT_PROP_ACCELEROMETER); is the controller connected? \(SensorListingHint.evdev)")
             }
             let source = EvdevMotionSource(node: node, calibrations: calibrations)
             return ChosenSource(source: source, description: source.displayName)
@@ -149,7 +149,7 @@ public enum SensorRequest: Equatable, Sendable {
             throw SourceError(description: "no I²C bus node (/dev/i2c-*) on this machine: \(hint)")
         }
         let found = probes.map { "\($0.adapter): \($0.summary)" }.joined(separator: "; ")
-        throw SourceError(description: "no LSM9DS1 found over i2c-dev (\(found)); `tiltmaze devices` lists what there is")
+        throw SourceError(description: "no LSM9DS1 found over i2c-dev (\(found)); \(SensorListingHint.i2c)")
     }
 
     /// By chip name or by any of its device ids; the first when `wanted` is nil.

@@ -34,16 +34,28 @@ struct SnapshotCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        guard parsedSize != nil else { throw ValidationError("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480 (got \(size))") }
+        guard let asked = Self.dimensions(size) else { throw ValidationError("--size must be WIDTHxHEIGHT in pixels, e.g. 800x480 (got \(size))") }
+        guard Self.sides.contains(asked.width), Self.sides.contains(asked.height) else {
+            throw ValidationError("--size: each side is \(Self.sides.lowerBound) to \(Self.sides.upperBound) pixels (got \(size))")
+        }
         guard PixelFormat.named[format.lowercased()] != nil else {
             throw ValidationError("--format must be one of \(PixelFormat.named.keys.sorted().joined(separator: ", ")) (got \(format))")
         }
     }
 
-    var parsedSize: (width: Int, height: Int)? {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...8192).contains(w), (1...8192).contains(h) else { return nil }
+    /// The sides a picture may have, in pixels: a screen's, with room to spare (8192 is 8K's width).
+    static let sides = 1 ... 8192
+
+    /// `text` read as WIDTHxHEIGHT, whatever the numbers.
+    static func dimensions(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
         return (w, h)
+    }
+
+    var parsedSize: (width: Int, height: Int)? {
+        guard let asked = Self.dimensions(size), Self.sides.contains(asked.width), Self.sides.contains(asked.height) else { return nil }
+        return asked
     }
 
     func run() throws {

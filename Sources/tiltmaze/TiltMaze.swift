@@ -19,14 +19,18 @@ struct TiltMaze: ParsableCommand {
     )
 
     /// As ArgumentParser's own, but a bare word that is no command (`tiltmaze foo`,
-    /// read as an argument to `play`, the default) is also told which commands there are.
+    /// read as an argument to `play`, the default) is told which commands there are instead.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            if let hint = unknownCommandHint(arguments) { StandardStream.error.write(hint + "\n") }
+            // One mistake, one line: ArgumentParser's own would add play's usage, which was not asked for.
+            if let hint = unknownCommandHint(arguments) {
+                StandardStream.error.write(hint + "\n")
+                exit(withError: ExitStatus.usage.exitCode)
+            }
             exit(withError: error)
         }
         do {

@@ -164,6 +164,22 @@ struct MotionManagerTests {
         #expect(throws: MotionError.alreadyActive) { try manager.startDeviceMotionUpdates { _ in } }
     }
 
+    @Test("a sensor not found is named with where the kernel lists them; TiltMaze's own listing only if TiltMaze is installed")
+    func notFoundAdvice() throws {
+        let manager = MotionManager(source: .iio("nosuchchip9"), calibrationStore: nil)
+        do {
+            try manager.startDeviceMotionUpdates { _ in }
+            manager.stop()
+            Issue.record("an IIO sensor named nosuchchip9 was found")
+        } catch {
+            let text = error.description
+            #expect(text.contains("no IIO motion sensor named nosuchchip9") && text.contains("/sys/bus/iio/devices"), "\(text)")
+            // A program's user may have no tiltmaze: every mention of it says so.
+            #expect(text.components(separatedBy: "`tiltmaze").count == text.components(separatedBy: "if TiltMaze is installed, `tiltmaze").count,
+                    "\(text)")
+        }
+    }
+
     @Test("a recording file by name: the request path, as --source replay:FILE")
     func replayFile() async throws {
         let dir = TemporaryDirectory()

@@ -40,6 +40,15 @@ struct CommandLineTests {
         #expect(r.stderr.contains("--frobnicate"))
     }
 
+    @Test("a word that is no command: one line naming it and the commands, status 64, no usage of play")
+    func unknownCommand() throws {
+        let r = try ProgramRunner.run(["frobnicate"])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("tiltmaze: 'frobnicate' is not a command; the commands are play, "), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(!r.stderr.contains("Usage") && !r.stderr.contains("Unexpected argument"), "\(r.stderr)")
+    }
+
     @Test("an unknown source is refused with the accepted values")
     func unknownSource() throws {
         let r = try ProgramRunner.run(["play", "--source", "telepathy"])

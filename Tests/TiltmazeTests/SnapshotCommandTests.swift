@@ -36,6 +36,9 @@ struct SnapshotCommandTests {
         let size = try ProgramRunner.run(["snapshot", "--size", "big", "--out", directory + "/x.png"])
         #expect(size.status == 64)
         #expect(size.stderr.contains("--size must be WIDTHxHEIGHT"))
+        let huge = try ProgramRunner.run(["snapshot", "--size", "100000x100000", "--out", directory + "/x.png"])
+        #expect(huge.status == 64)
+        #expect(huge.stderr.contains("--size: each side is 1 to 8192 pixels (got 100000x100000)"), "\(huge.stderr)")
     }
 
     @Test("an --out that exists is refused (73) and keeps its bytes; --force replaces it")

@@ -144,7 +144,7 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
         let device = try EvdevDevice(path: path)
         guard device.isMotionSensor else {
             throw EvdevError(errno: EINVAL, operation: "read motion", path: path,
-                             detail: "\(device.name) is not a motion sensor (no INPUT_PROP_ACCELEROMETER); `tiltmaze devices` lists the ones there are")
+                             detail: "\(device.name) is not a motion sensor (no INPUT_PROP_ACCELEROMETER): give its motion node, usually the one named \"… Motion Sensors\"; \(SensorListingHint.evdev)")
         }
         let accel = device.hasEvent(type: .abs, code: EvdevCode.absX) ? device.absInfo(EvdevCode.absX)?.resolution : nil
         let gyro = device.hasEvent(type: .abs, code: EvdevCode.absRX) ? device.absInfo(EvdevCode.absRX)?.resolution : nil

@@ -149,7 +149,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
         let device = try I2CDevice(bus: node, address: address)
         let identity = try retried { () throws(I2CError) in try device.readRegister(LSM9DS1.Register.whoAmI) }
         guard identity == expected else {
-            throw SourceError(description: "\(device.place) is not \(what) (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(expected))); `tiltmaze devices` lists what answers there")
+            throw SourceError(description: "\(device.place) is not \(what) (WHO_AM_I reads \(I2CDevice.hex(identity)), expected \(I2CDevice.hex(expected))); \(SensorListingHint.i2c)")
         }
         var kept: [(register: UInt8, value: UInt8)] = []
         for write in writes {
@@ -183,7 +183,7 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
 
     private func advice(for error: I2CError) -> String {
         if error.errno == EBUSY, let driver = imu.adapter.claim(of: imu.address).driver {
-            return "\(error.path): the kernel driver \(driver) holds this chip, so it is not read over i2c-dev; use it through that driver (`tiltmaze devices` lists it if it is an IIO device)"
+            return "\(error.path): the kernel driver \(driver) holds this chip, so it is not read over i2c-dev; use it through that driver, as an IIO device"
         }
         if error.isPermissionDenied {
             return "\(error.path): \(DeviceAccess.check(imu.adapter.node, need: .readWrite, grantedBy: .nobody).explanation)"
