@@ -248,6 +248,29 @@ struct ScreenshotLimitTests {
     }
 }
 
+/// F12 never replaces a picture already in the directory.
+@Suite("Screenshots kept")
+struct ScreenshotKeptTests {
+    @Test("pictures of another game named as this one's would be are kept: the next number is used")
+    func neverReplaced() throws {
+        let dir = TemporaryDirectory()
+        // Another game's first pictures, in every second this test may take.
+        let now = time(nil)
+        let mine = Data("another game's picture".utf8)
+        for second in now ... now + 5 {
+            for n in 1 ... 2 { #expect(FileManager.default.createFile(atPath: dir.path + "/tiltmaze-\(second)-\(n).png", contents: mine)) }
+        }
+        let shots = Screenshots(directory: dir.path, level: Fixtures.level, sensorName: "test", width: 160, height: 100)
+        let said = shots.save(WorldSnapshot(), menu: nil)
+        #expect(said.hasPrefix("saved \(dir.path)/tiltmaze-") && said.hasSuffix("-3.png"), "\(said)")
+        for second in now ... now + 5 {
+            for n in 1 ... 2 {
+                #expect(FileManager.default.contents(atPath: dir.path + "/tiltmaze-\(second)-\(n).png") == mine)
+            }
+        }
+    }
+}
+
 /// The campaign through the frame loop: the level menu loads another level
 /// into the physics and the display, and the banner follows.
 @Suite("Frame loop in a campaign")

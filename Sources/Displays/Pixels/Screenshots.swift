@@ -65,14 +65,27 @@ public final class Screenshots {
         let (screen, surface) = renderer!
         screen.forceFullRepaint()
         for rect in screen.compose(snapshot, menu: menu) { surface.copy(rect, from: screen.picture) }
-        taken += 1
-        let path = "\(directory)/tiltmaze-\(time(nil))-\(taken).png"
+        let bytes: [UInt8]
         do {
-            try Snapshot.image(of: surface).write(to: path)
-            held? += 1
-            return "saved \(path)"
+            bytes = try Snapshot.image(of: surface).encoded()
         } catch {
             return "screenshot not saved: \(error)"
         }
+        // Never over a picture already there (one of another game in the same second): the next number instead.
+        let second = time(nil)
+        for _ in 0 ..< 100 {
+            taken += 1
+            let path = "\(directory)/tiltmaze-\(second)-\(taken).png"
+            switch bytes.withUnsafeBytes({ AtomicFile.write($0, to: path, replacing: false) }) {
+            case .success:
+                held? += 1
+                return "saved \(path)"
+            case .failure(.fileExists):
+                continue
+            case .failure(let errno):
+                return "screenshot not saved: \(path): cannot write the PNG: \(errno)"
+            }
+        }
+        return "screenshot not saved: \(directory) holds tiltmaze-\(second)-1.png to -\(taken).png already"
     }
 }
