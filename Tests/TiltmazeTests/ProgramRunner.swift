@@ -44,18 +44,38 @@ enum ProgramRunner {
         }
         p.executableURL = URL(fileURLWithPath: command[0])
         p.arguments = Array(command.dropFirst()) + args
-        let out = Pipe(), err = Pipe()
+        // Into files, not pipes: a child that prints more than a pipe holds
+        // would block until read, which only happens after it exits, and a
+        // SIGTERM it answers by flushing blocks it again: the timeout below
+        // then never ended the wait.
+        let base = NSTemporaryDirectory() + "tiltmaze-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let outPath = base + ".out", errPath = base + ".err"
+        guard FileManager.default.createFile(atPath: outPath, contents: nil),
+              FileManager.default.createFile(atPath: errPath, contents: nil),
+              let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath) else {
+            throw TmuxError(message: "cannot make \(outPath) for the output of \(command[0])")
+        }
+        defer { unlink(outPath); unlink(errPath) }
         p.standardOutput = out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        let deadline = Date().addingTimeInterval(timeout)
+        try? out.close()
+        try? err.close()
+        var deadline = Date().addingTimeInterval(timeout)
         while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning { p.terminate() }
+        if p.isRunning {
+            p.terminate()
+            // One that will not end on SIGTERM is killed: the test fails on
+            // its status, it does not hang.
+            deadline = Date().addingTimeInterval(10)
+            while p.isRunning && Date() < deadline { usleep(10_000) }
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
+        }
         p.waitUntilExit()
         return Result(status: p.terminationStatus,
-                      stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                      stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+                      stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
+                      stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
     }
 
     /// Runs any command and returns its output, with `posix_spawn` and
