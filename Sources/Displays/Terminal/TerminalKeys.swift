@@ -51,17 +51,7 @@ public final class TerminalKeys: KeyInput {
     /// Takes the keys of the terminal on `input`; fails if it is not one,
     /// or the game's terminal session holds it.
     public static func start(input: Int32 = 0) throws(TerminalError) -> TerminalKeys {
-        guard TerminalCalls.isTerminal(input) else {
-            throw .notATerminal(descriptor: input, detail: TerminalError.describeNonTerminal(input))
-        }
-        var saved = termios()
-        if case .failure(let e) = TerminalCalls.getAttributes(input, into: &saved) {
-            throw .attributes(operation: "tcgetattr", descriptor: input, errno: e.rawValue)
-        }
-        // One owner of the terminal's saved settings and the crash handlers at a time.
-        guard TerminalSignals.active.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
-            throw .sessionAlreadyActive
-        }
+        let saved = try TerminalSignals.claim(input)
         continued.store(false, ordering: .relaxed)
         CrashRestore.prepare()
         _ = TerminalSignals.previousActions

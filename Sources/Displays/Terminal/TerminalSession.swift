@@ -49,16 +49,7 @@ public final class TerminalSession {
         guard TerminalCalls.isTerminal(output) else {
             throw .notATerminal(descriptor: output, detail: TerminalError.describeNonTerminal(output))
         }
-        guard TerminalCalls.isTerminal(input) else {
-            throw .notATerminal(descriptor: input, detail: TerminalError.describeNonTerminal(input))
-        }
-        var saved = termios()
-        if case .failure(let e) = TerminalCalls.getAttributes(input, into: &saved) {
-            throw .attributes(operation: "tcgetattr", descriptor: input, errno: e.rawValue)
-        }
-        guard TerminalSignals.active.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
-            throw .sessionAlreadyActive
-        }
+        let saved = try TerminalSignals.claim(input)
 
         TerminalSignals.install()
         CrashRestore.arm(input: input, output: output, attributes: saved)

@@ -81,3 +81,23 @@ enum TerminalSignals {
         }
     }
 }
+
+extension TerminalSignals {
+    /// The settings of the terminal on `input` as found, and the claim on
+    /// them: one owner of the saved settings and the crash handlers at a
+    /// time (the game's session, or the keys a command reads). Whoever
+    /// claims gives `active` back when done.
+    static func claim(_ input: Int32) throws(TerminalError) -> termios {
+        guard TerminalCalls.isTerminal(input) else {
+            throw .notATerminal(descriptor: input, detail: TerminalError.describeNonTerminal(input))
+        }
+        var saved = termios()
+        if case .failure(let e) = TerminalCalls.getAttributes(input, into: &saved) {
+            throw .attributes(operation: "tcgetattr", descriptor: input, errno: e.rawValue)
+        }
+        guard active.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            throw .sessionAlreadyActive
+        }
+        return saved
+    }
+}
