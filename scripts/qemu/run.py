@@ -445,27 +445,34 @@ def share(text):
 # folder: the request's words after the name -> a judge of a dump.
 def judges(out):
     picture = lambda name: os.path.join(out, name + ".png")  # noqa: E731
-    def at_least(expected, row, fraction):
-        def judge(got):
-            s = share_equal_below(got, picture(expected), row_number(row))
-            return s >= share(fraction), f"{s:.1%} of its pixels as in {expected}.png"
-        return judge
-    def at_most(expected, row, fraction):
-        def judge(got):
-            s = share_equal_below(got, picture(expected), row_number(row))
-            return s <= share(fraction), f"{s:.1%} of its pixels as in {expected}.png"
-        return judge
+
+    def equal(wanted):
+        def make(expected, row):
+            def judge(got):
+                same, said = equal_below(got, picture(expected), row_number(row))
+                return same == wanted, said
+            return judge
+        return make
+
+    def shared(holds):
+        def make(expected, row, fraction):
+            def judge(got):
+                s = share_equal_below(got, picture(expected), row_number(row))
+                return holds(s, share(fraction)), f"{s:.1%} of its pixels as in {expected}.png"
+            return judge
+        return make
+
     def dark(row):
         def judge(got):
             lit = lit_rows(got, row_number(row))
             return not lit, f"{len(lit)} rows lit from row {row} down"
         return judge
+
     return {
-        "LIKE": (2, lambda expected, row: lambda got: equal_below(got, picture(expected), row_number(row))),
-        "UNLIKE": (2, lambda expected, row: lambda got: (lambda r: (not r[0], r[1]))(
-            equal_below(got, picture(expected), row_number(row)))),
-        "AT-LEAST": (3, at_least),
-        "AT-MOST": (3, at_most),
+        "LIKE": (2, equal(True)),
+        "UNLIKE": (2, equal(False)),
+        "AT-LEAST": (3, shared(lambda s, f: s >= f)),
+        "AT-MOST": (3, shared(lambda s, f: s <= f)),
         "DARK": (1, dark),
     }
 
