@@ -126,9 +126,9 @@ def scripts_agree():
               "trigger" in text and asked == subsystems)
     for path in SETUP[:3]:
         text = source(path)
-        check(f"{path} does not give an already loaded iio_trig_hrtimer's {HRTIMER_DIR} to the group "
-              "(the helper's hrtimer mode)",
-              HRTIMER_DIR in text and re.search(r"\bhrtimer[\"']?[\s,]+[\"']?\$?\{?(hrtimer_dir|HRTIMER_DIR|/sys/kernel/config/iio/triggers/hrtimer)\b", text))
+        check(f"{path} does not take back what earlier versions gave the group on triggers "
+              "(the helper's revoke-triggers)",
+              re.search(r"[\"']?revoke-triggers\b", text) and HRTIMER_DIR not in text)
     listed, rows = rules(), readme_rows()
     check(f"udev/README.md's table has {len(rows)} rows for the {len(listed)} rules of {RULES}", len(rows) == len(listed))
     for rule, row in zip(listed, rows):
@@ -323,7 +323,7 @@ def main():
     if "--static" in sys.argv:
         if failures:
             sys.exit(1)
-        print(f"check-deb: the re-trigger of udev, the hrtimer grant and udev/README.md's table agree with the "
+        print(f"check-deb: the re-trigger of udev, the revocation of old trigger grants and udev/README.md's table agree with the "
               f"{len(rules())} rules of {RULES} in {', '.join(SETUP)}; the maintainer scripts remove nothing unknown")
         return
     arm64 = "--arch" in sys.argv and sys.argv[sys.argv.index("--arch") + 1] == "arm64"

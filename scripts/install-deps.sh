@@ -28,11 +28,12 @@ if [ "$purpose" = test ]; then
     # The package is built, linted and installed in an overlaid root: dpkg-dev,
     # lintian, and systemd (systemctl, systemd-analyze and systemd-sysusers,
     # for the units, their sandbox's rating, the groups and tiltmaze kiosk).
+    # acl: the udev helper's setfacl, run on fixtures (the package Depends on it).
     # stress-ng keeps the CPUs and the disk busy while the suite runs (scripts/with-load.sh).
     # The qemu tier's systemd scenarios boot a Debian root made with mmdebstrap
     # into an ext4 image (e2fsprogs' mkfs.ext4 -d).
     packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 qemu-system-arm busybox-static kmod iiod
-        dpkg-dev lintian systemd stress-ng mmdebstrap e2fsprogs)
+        dpkg-dev lintian systemd stress-ng mmdebstrap e2fsprogs acl)
 fi
 
 if [ "$purpose" = arm64 ]; then

@@ -187,7 +187,6 @@ def install(args):
 
 
 # Where hrtimer triggers are made, once iio-trig-hrtimer is loaded (configfs).
-HRTIMER_DIR = "/sys/kernel/config/iio/triggers/hrtimer"
 
 
 def has_group(name):
@@ -217,11 +216,13 @@ def after_real_install(prefix):
         subprocess.run(["udevadm", "control", "--reload"], check=False)
         subprocess.run(["udevadm", "trigger", "--subsystem-match=iio", "--subsystem-match=input",
                         "--subsystem-match=graphics"], check=False)
-    # iio-trig-hrtimer may be loaded already, and its configfs directory then
-    # missed the rule: give it to the group now rather than at the next load.
-    if os.path.isdir(HRTIMER_DIR):
-        helper = f"{places(prefix)['helper']}/tiltmaze-sysfs-access"
-        subprocess.run([helper, "tiltmaze", "hrtimer", HRTIMER_DIR], check=False)
+    # Earlier versions let the group make hrtimer triggers and set triggers'
+    # rates: take that back now rather than at the next boot.
+    helper = f"{places(prefix)['helper']}/tiltmaze-sysfs-access"
+    subprocess.run([helper, "tiltmaze", "revoke-triggers"], check=False)
+    if not shutil.which("setfacl"):
+        print("install: setfacl not found: the rules give controllers to the group tiltmaze with it; "
+              "install it with: sudo apt-get install acl", file=sys.stderr)
 
 
 def uninstall(args):

@@ -19,7 +19,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 rules=/etc/udev/rules.d/70-tiltmaze.rules
 helper=/usr/local/lib/tiltmaze/tiltmaze-sysfs-access
 unit=/etc/systemd/system/tiltmaze-hrtimer.service
-hrtimer_dir=/sys/kernel/config/iio/triggers/hrtimer
 
 say() { echo "tiltmaze: $*" >&2; }
 
@@ -48,7 +47,7 @@ reload_udev() {
 
 if [ $mode = uninstall ]; then
     if [ -f "$unit" ]; then
-        systemctl disable --now tiltmaze-hrtimer.service || say "could not stop tiltmaze-hrtimer.service (is a game using the trigger?)"
+        systemctl disable --now tiltmaze-hrtimer.service || say "could not stop tiltmaze-hrtimer.service"
     fi
     python3 "$here/../scripts/install.py" uninstall --only udev >/dev/null
     [ -d /run/systemd/system ] && systemctl daemon-reload
@@ -58,6 +57,16 @@ if [ $mode = uninstall ]; then
     fi
     say "removed $rules and $helper; devices get their default permissions when next added (at the latest, the next boot)"
     exit 0
+fi
+
+# The rules give the group read access to controllers by an ACL entry.
+if ! command -v setfacl >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        say "installing acl (setfacl), which the rules use for controllers"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q acl >/dev/null
+    else
+        say "setfacl not found: install your system's acl package, or controllers stay unreadable to group $group"
+    fi
 fi
 
 made=no
@@ -72,11 +81,9 @@ elif [ $made = yes ]; then
 fi
 [ $made = no ] || say "created group $group"
 reload_udev
-# iio-trig-hrtimer may be loaded already: give the group its configfs
-# directory now rather than at the next load.
-if [ -d "$hrtimer_dir" ]; then
-    "$helper" "$group" hrtimer "$hrtimer_dir" || true
-fi
+# Earlier versions let the group make hrtimer triggers and set triggers'
+# rates: take that back now rather than at the next boot.
+"$helper" "$group" revoke-triggers || true
 
 if [ $hrtimer = yes ]; then
     systemctl daemon-reload

@@ -74,7 +74,10 @@ struct IIOFindings {
             case .dataReady(let name)?:
                 return .ok("trigger", "\(who) uses its data-ready trigger \(name)")
             case .existingHrtimer(let name)?:
-                return .ok("trigger", "\(who) has no data-ready trigger; uses hrtimer trigger \(name)")
+                let rate = device.context.triggers.first { $0.name == name }
+                    .flatMap { try? $0.readAttribute("sampling_frequency") }.flatMap { Double($0.trimmingCharacters(in: " \t\n")) }
+                return .ok("trigger", "\(who) has no data-ready trigger; uses hrtimer trigger \(name)"
+                           + (rate.map { " at \($0 == $0.rounded() ? String(Int($0)) : String($0)) Hz (root's to change: hardware.md)" } ?? ""))
             case .createHrtimer(let name)?:
                 return .ok("trigger", "\(who) has no data-ready trigger; the game makes hrtimer trigger \(name) in configfs")
             case nil:

@@ -87,7 +87,7 @@ public struct HrtimerTrigger: Sendable, Equatable {
         public var description: String {
             switch self {
             case .available(true): "hrtimer triggers can be made by you"
-            case .available(false): "hrtimer triggers exist in the kernel but making one needs root"
+            case .available(false): "hrtimer triggers exist in the kernel but only root makes them: tiltmaze-hrtimer.service makes one at boot (sudo udev/install.sh --hrtimer)"
             case .moduleNotLoaded: "the kernel has no hrtimer trigger type: load it with `sudo modprobe iio-trig-hrtimer` (CONFIG_IIO_HRTIMER_TRIGGER)"
             case .noIIOInConfigfs: "configfs has no iio directory: load `industrialio-sw-trigger` and `iio-trig-hrtimer` with `sudo modprobe`"
             case .configfsNotMounted: "configfs is not mounted: sudo mount -t configfs none \(HrtimerTrigger.defaultConfigfsRoot)"

@@ -11,8 +11,6 @@ import Testing
 /// captures from the sensor: nothing it needs was left out.
 @Suite("udev helper on the real drivers' sysfs trees", .serialized, .enabled(if: UmockdevPreload.isActive))
 struct UdevGrantFixtureTests {
-    static let helper = SysfsAccessHelperTests.helper
-
     /// Every file under `directory` (relative paths) whose group is `gid`, the directory's own entries
     /// only down into the IIO device's attribute groups (not into child devices).
     static func granted(under directory: String, gid: gid_t) -> Set<String> {
@@ -30,9 +28,13 @@ struct UdevGrantFixtureTests {
         return found
     }
 
-    /// Runs the helper on `sysfsPath` (as the rules would for that device's add event).
+    /// Runs the helper on `sysfsPath` (as the rules would for that device's add
+    /// event): a copy of it whose sysfs is the testbed's, which it takes for /sys.
     static func grant(_ kind: String, _ sysfsPath: String, in testbed: Testbed, group: String) throws {
-        let r = try ProgramRunner.shell("/bin/sh", [helper, group, kind, testbed.realPath(sysfsPath)])
+        let sysfs = testbed.realPath("/sys")
+        let copy = (sysfs as NSString).deletingLastPathComponent + "/tiltmaze-sysfs-access"
+        try SysfsAccessHelperTests.copyHelper(to: copy, sysfs: sysfs, dev: (sysfs as NSString).deletingLastPathComponent + "/dev")
+        let r = try ProgramRunner.shell("/bin/sh", [copy, group, kind, testbed.realPath(sysfsPath)])
         #expect(r.status == 0, "\(kind) \(sysfsPath): \(r.stderr)")
     }
 
@@ -138,6 +140,44 @@ struct UdevGrantFixtureTests {
             #expect(stdout.split(separator: "\n").count == 2, "\(stdout)")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/in_accel_sampling_frequency") == "100.000000", "put back as the driver wrote it")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/buffer/enable") == "0")
+        }
+    }
+
+    @Test("as a member, monitor paces the bmi160 by the boot-time hrtimer trigger at root's rate, which it cannot change and leaves as it was",
+          .enabled(if: geteuid() == 0, "needs root to run the program as another user"))
+    func usesTheBootTimeTriggerAtItsRate() throws {
+        let testbed = Testbed()
+        try withExtendedLifetime(testbed) {
+            try testbed.add(description: KernelFixtures.text("iio-bmi160.umockdev"))
+            // No data-ready trigger (INT not wired): only the one tiltmaze-hrtimer.service made, root's.
+            let trigger = MockIIOTrigger(id: "trigger0", name: "tiltmaze", parent: "/devices", attributes: ["sampling_frequency": "200.000"])
+            try testbed.add(trigger)
+            let rate = testbed.realPath(trigger.sysfsPath + "/sampling_frequency")
+            #expect(chown(rate, 0, 0) == 0 && chmod(rate, 0o644) == 0)
+            let group = "games"
+            try Self.grant("device", "/sys/devices/i2c-0/0-0069/iio:device1", in: testbed, group: group)
+            let node = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: testbed.realPath("/dev/iio:device1")))
+            #expect(chown(node, 0, getgrnam(group).pointee.gr_gid) == 0 && chmod(node, 0o660) == 0)
+            UnprivilegedFileAccess.share(testbed)
+            #expect(chown(rate, 0, 0) == 0 && chmod(rate, 0o644) == 0, "shared, the rate stays root's")
+            var bytes: [UInt8] = []
+            for raw in [Int16(1000), Int16(-1000)] {
+                var s = ScanBytes()
+                s.le16(0); s.le16(0); s.le16(raw)
+                s.le16(raw); s.le16(0); s.le16(16384)
+                s.pad(to: 8)
+                s.le64(2_000_000_000)
+                bytes += s.bytes
+            }
+            let command = ["/usr/bin/setpriv", "--reuid=\(UnprivilegedFileAccess.nobody)", "--regid=\(UnprivilegedFileAccess.nobody)",
+                           "--groups=\(getgrnam(group).pointee.gr_gid)", "--", ProgramRunner.binary]
+            let (status, stdout, stderr) = try runWhileWriting(["monitor", "--source", "iio:bmi160", "--json", "--samples", "2"],
+                                                               scans: bytes, to: testbed, device: "iio:device1", command: command)
+            #expect(status == 0, "\(stderr)")
+            #expect(stdout.split(separator: "\n").count == 2, "\(stdout)")
+            #expect(testbed.readFile(trigger.sysfsPath + "/sampling_frequency") == "200.000", "the member changed root's rate")
+            #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/trigger/current_trigger").map { $0.isEmpty || $0 == "(null)" } ?? true,
+                    "the trigger was not let go: \(testbed.readFile("/sys/bus/iio/devices/iio:device1/trigger/current_trigger") ?? "")")
         }
     }
 }

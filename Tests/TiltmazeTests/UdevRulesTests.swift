@@ -84,7 +84,7 @@ struct UdevRulesTests {
         #expect(rules.allSatisfy { $0.values(of: "OWNER").isEmpty }, "the rules give nodes to a group, not a user")
     }
 
-    @Test("every RUN is the installed helper with our group; no ACL entry is added for anyone")
+    @Test("every RUN is the installed helper with our group, for IIO devices and input nodes; nothing is run for a trigger or in configfs")
     func runPrograms() throws {
         let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
         var kinds: Set<String> = []
@@ -98,14 +98,41 @@ struct UdevRulesTests {
                 #expect(words[1] == Self.group, "\(run)")
                 kinds.insert(words[2])
                 switch words[2] {
-                case "hrtimer": #expect(words.count == 4 && words[3] == HrtimerTrigger.hrtimerDirectory(), "\(run)")
-                case "device": #expect(words.count == 5 && words[3] == "/sys%p" && words[4] == "$devnode", "\(run)")
-                default: #expect(words.count == 4 && words[3] == "/sys%p", "\(run)")
+                case "device":
+                    #expect(words.count == 5 && words[3] == "/sys%p" && words[4] == "$devnode", "\(run)")
+                    #expect(rule.values(of: "SUBSYSTEM") == ["iio"] && rule.values(of: "KERNEL") == ["iio:device[0-9]*"], "\(run)")
+                case "input":
+                    #expect(words.count == 4 && words[3] == "$devnode", "\(run)")
+                    #expect(rule.values(of: "SUBSYSTEM") == ["input"] && rule.values(of: "KERNEL") == ["event[0-9]*"], "\(run)")
+                default:
+                    Issue.record("line \(rule.line): the helper run for \(words[2])")
                 }
-                #expect(rule.values(of: "SUBSYSTEM") == [words[2] == "hrtimer" ? "module" : "iio"], "\(run)")
             }
         }
-        #expect(kinds == ["device", "trigger", "hrtimer"])
+        #expect(kinds == ["device", "input"])
+    }
+
+    @Test("no keyboard is given to the group: every input rule that runs the helper excludes what udev calls a keyboard")
+    func noKeyboards() throws {
+        let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
+        let granting = rules.filter { $0.values(of: "RUN").contains { $0.contains(" input ") } }
+        #expect(granting.count == 3)
+        for rule in granting {
+            #expect(rule.pairs.contains { $0.key == "ENV" && $0.attribute == "ID_INPUT_KEYBOARD" && $0.op == "!=" && $0.value == "1" },
+                    "line \(rule.line) may give a keyboard to the group")
+        }
+    }
+
+    @Test("the only trigger rule sets the boot-time hrtimer's rate on its add event; nothing else writes an attribute")
+    func triggerRate() throws {
+        let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
+        let writing = rules.filter { rule in rule.pairs.contains { $0.key == "ATTR" && $0.op == "=" } }
+        #expect(writing.count == 1)
+        let rule = try #require(writing.first)
+        #expect(rule.values(of: "KERNEL") == ["trigger[0-9]*"] && rule.values(of: "ACTION") == ["add"])
+        #expect(rule.pairs.contains { $0.key == "ATTR" && $0.attribute == "name" && $0.op == "==" && $0.value == TriggerChoice.hrtimerName })
+        let rate = try #require(rule.pairs.first { $0.key == "ATTR" && $0.attribute == "sampling_frequency" && $0.op == "=" })
+        #expect(Double(rate.value) == 200, "the rate play and record ask for by default")
     }
 
     @Test("screens and controllers go to the seat's user through logind (uaccess), to no group; DRM cards are left to systemd's own rule")
@@ -119,16 +146,19 @@ struct UdevRulesTests {
         }
         #expect(tagged == ["input", "graphics"])
         #expect(rules.allSatisfy { !$0.values(of: "SUBSYSTEM").contains("drm") }, "systemd's 70-uaccess.rules covers DRM cards")
-        #expect(rules.allSatisfy { $0.values(of: "RUN").allSatisfy { !$0.contains("setfacl") } })
+        #expect(rules.allSatisfy { $0.values(of: "RUN").allSatisfy { !$0.contains("setfacl") } }, "ACL entries are the helper's to add")
     }
 
-    @Test("the input rules cover accelerometer nodes and the Sense HAT joystick the code looks for")
+    @Test("the input rules cover accelerometer nodes, game controllers and the Sense HAT joystick the code looks for")
     func inputMatches() throws {
         let rules = try UdevRuleFile(parsing: try Self.text("udev/70-tiltmaze.rules")).rules
         let input = rules.filter { $0.values(of: "SUBSYSTEM") == ["input"] }
         #expect(input.contains { rule in rule.pairs.contains { $0.key == "ENV" && $0.attribute == "ID_INPUT_ACCELEROMETER" && $0.value == "1" } })
+        #expect(input.contains { rule in rule.pairs.contains { $0.key == "ENV" && $0.attribute == "ID_INPUT_JOYSTICK" && $0.value == "1" } },
+                "PadControls reads gamepads, which udev marks ID_INPUT_JOYSTICK")
         let joystick = input.flatMap { rule in rule.pairs.filter { $0.key == "ATTRS" && $0.attribute == "name" } }.map(\.value)
-        #expect(joystick == ["Raspberry Pi Sense HAT Joystick"])
+        #expect(Set(joystick) == ["Raspberry Pi Sense HAT Joystick"])
+        #expect(joystick.count == 2, "one rule for the seat's user (uaccess), one for the group's ACL entry")
         #expect(joystick.allSatisfy { $0.contains("Sense HAT Joystick") }, "PadControls recognises the joystick by this")
     }
 
@@ -138,14 +168,20 @@ struct UdevRulesTests {
         #expect(install.contains("group=\(Self.group)\n"))
         #expect(install.contains("helper=\(Self.helperPath)\n"))
         #expect(install.contains("rules=/etc/udev/rules.d/70-tiltmaze.rules\n"))
-        #expect(install.contains("hrtimer_dir=\(HrtimerTrigger.hrtimerDirectory())\n"))
+        #expect(install.contains("\"$helper\" \"$group\" revoke-triggers"))
 
         let unit = try Self.text("udev/tiltmaze-hrtimer.service")
         let trigger = "\(HrtimerTrigger.hrtimerDirectory())/\(TriggerChoice.hrtimerName)"
         #expect(unit.contains("ExecStart=/bin/mkdir -p \(trigger)\n"))
         #expect(unit.contains("ExecStop=/bin/rmdir \(trigger)\n"))
-        #expect(unit.contains("ExecStartPost=-\(Self.helperPath) \(Self.group) hrtimer \(HrtimerTrigger.hrtimerDirectory())\n"))
-        #expect(unit.contains("ExecStartPre=/sbin/modprobe iio-trig-hrtimer\n"))
+        #expect(unit.contains("ReadWritePaths=-\(HrtimerTrigger.hrtimerDirectory())\n"))
+        #expect(unit.contains("Wants=modprobe@iio_trig_hrtimer.service"))
+        #expect(unit.contains("CapabilityBoundingSet=\n"))
+        #expect(!unit.contains("ExecStartPre") && !unit.contains("ExecStartPost"), "one command, sandboxed")
+        let kiosk = try Self.text("systemd/tiltmaze-console@.service")
+        #expect(kiosk.contains("After=tiltmaze-hrtimer.service\n"), "the kiosk lets go of the trigger before it is removed")
+        #expect(kiosk.contains("SupplementaryGroups=\(Self.group) video\n"), "the kiosk is in group input again")
+        #expect(!kiosk.contains("/sys/kernel/config"), "the kiosk may write configfs")
 
         let readme = try Self.text("udev/README.md")
         for needle in ["**`\(Self.group)`**", Self.helperPath, "/etc/udev/rules.d/70-tiltmaze.rules",

@@ -27,11 +27,11 @@ swift_version=6.2.3
 mirror=http://deb.debian.org/debian
 # The cross build's sysroot and the tests' world: build libraries, umockdev,
 # tmux (the terminal tests), procps (their pkill), iiod (--iio-uri), python3;
-# the arm64 package's: dpkg-dev (dpkg-shlibdeps reads Depends here), man-db and
-# passwd (its install is checked here); busybox-static (the arm64 qemu guest).
+# the arm64 package's: dpkg-dev (dpkg-shlibdeps reads Depends here), man-db,
+# passwd and acl (its install is checked here); busybox-static (the arm64 qemu guest).
 target_packages=(libc6-dev libstdc++-14-dev libgcc-14-dev linux-libc-dev pkg-config
     libiio-dev libevdev-dev libpng-dev libdrm-dev libumockdev-dev umockdev
-    python3 tmux procps iiod dpkg-dev man-db passwd busybox-static)
+    python3 tmux procps iiod dpkg-dev man-db passwd acl busybox-static)
 toolchain_packages=(swiftlang libc6-dev libstdc++-15-dev git ca-certificates pkg-config)
 
 say() { echo "arm64: $*" >&2; }

@@ -63,10 +63,18 @@ final class IIOCaptureSetup {
         case .dataReady(let name):
             try use(trigger: name)
         case .existingHrtimer(let name):
-            // Made at boot (udev/tiltmaze-hrtimer.service) at the kernel's
-            // default rate: pace it as asked, and put its rate back after.
+            // Made at boot (udev/tiltmaze-hrtimer.service) and paced by the
+            // udev rules; only root may change its rate, for the kernel bounds
+            // it at no useful rate. As root: pace it as asked, and put it back
+            // after. Otherwise the scans come at its rate, whatever we asked.
             if let trigger = device.context.triggers.first(where: { $0.name == name }) {
-                try? change("sampling_frequency", to: Self.format(wantedRate), on: trigger)
+                do {
+                    try change("sampling_frequency", to: Self.format(wantedRate), on: trigger)
+                } catch {
+                    if let text = try? trigger.readAttribute("sampling_frequency"), let paced = Double(trimmed(text)), paced > 0 {
+                        rate = paced
+                    }
+                }
             }
             try use(trigger: name)
         case .createHrtimer(let name):

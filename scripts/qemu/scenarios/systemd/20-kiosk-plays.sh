@@ -49,11 +49,7 @@ systemctl show -p DynamicUser -p DevicePolicy -p PrivateNetwork -p ProtectSystem
     -p NoNewPrivileges -p CapabilityBoundingSet -p RestrictNamespaces -p MemoryDenyWriteExecute $unit | tee /tmp/show
 says /tmp/show DynamicUser=yes DevicePolicy=closed PrivateNetwork=yes ProtectSystem=strict ProtectProc=invisible \
     UMask=0077 NoNewPrivileges=yes CapabilityBoundingSet= RestrictNamespaces=yes MemoryDenyWriteExecute=yes
-systemd-analyze security --no-pager $unit >/tmp/security 2>&1 || true
-rating=$(sed -n 's/.*Overall exposure level for .*: \([0-9.]*\) .*/\1/p' /tmp/security)
-echo "systemd-analyze security $unit: ${rating:-?}"
-[ -n "$rating" ] || { cat /tmp/security; exit 1; }
-awk -v r="$rating" 'BEGIN { exit !(r <= 2.0) }' || { echo "exposure $rating is above 2.0"; exit 1; }
+exposure_at_most $unit 2.0
 
 echo "--- the device policy"
 cgroup=/sys/fs/cgroup$(sed -n 's/^0:://p' "/proc/$game/cgroup")
