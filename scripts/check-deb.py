@@ -195,10 +195,13 @@ if [ "$3" = units ]; then
 # The units as systemd reads them (their manual pages must be found too).
 systemd-analyze verify tiltmaze-console@tty1.service tiltmaze-hrtimer.service >/tmp/verify.txt 2>&1 ||
     { cat /tmp/verify.txt >&2; fail "systemd-analyze verify finds fault with the units"; }
-# Sandboxed like systemd's own services: exposure 2.0 at most (the tool's threshold counts tenths).
-systemd-analyze security --offline=true --threshold=20 tiltmaze-console@tty1.service >/tmp/security.txt 2>&1 ||
-    { cat /tmp/security.txt >&2; fail "systemd-analyze security rates tiltmaze-console@tty1.service above 2.0"; }
-grep "Overall exposure level" /tmp/security.txt | sed 's/^/check-deb: /' >&2
+# Sandboxed like systemd's own services, the kiosk and the root one-shot that
+# makes the hrtimer trigger alike: exposure 2.0 at most (the tool's threshold counts tenths).
+for unit in tiltmaze-console@tty1.service tiltmaze-hrtimer.service; do
+    systemd-analyze security --offline=true --threshold=20 $unit >/tmp/security.txt 2>&1 ||
+        { cat /tmp/security.txt >&2; fail "systemd-analyze security rates $unit above 2.0"; }
+    grep "Overall exposure level" /tmp/security.txt | sed 's/^/check-deb: /' >&2
+done
 # Kiosk mode on and off again: the unit enabled in the login prompt's place, and then everything as it was.
 snapshot() { find /etc/systemd -printf '%p -> %l\n' | sort; }
 before=$(snapshot)

@@ -12,7 +12,9 @@ import LibC
 /// through a context opened *after* creation (a context is a snapshot):
 /// `IIOContext().device(named: name)?.writeAttribute("sampling_frequency", 100)`.
 /// Needs configfs mounted and the `iio-trig-hrtimer` module (which pulls in
-/// `industrialio-sw-trigger`); both usually need root.
+/// `industrialio-sw-trigger`). Making, removing and pacing one is root's:
+/// TiltMaze's udev rules grant none of it, for the kernel bounds the rate
+/// only at about 4 MHz.
 public struct HrtimerTrigger: Sendable, Equatable {
     /// Where configfs is normally mounted.
     public static let defaultConfigfsRoot = "/sys/kernel/config"
@@ -57,14 +59,15 @@ public struct HrtimerTrigger: Sendable, Equatable {
         return HrtimerTrigger(name: name, directory: directory)
     }
 
-    /// Removes the trigger (set no device to use it first: the kernel refuses
-    /// with EBUSY while it is someone's current trigger).
-    /// The corresponding C function is `rmdir`.
+    /// Removes the trigger. Set no device to use it first: the kernel does
+    /// not refuse while it is some device's current trigger (configfs answers
+    /// EBUSY only for its own links, which IIO never makes), and that
+    /// device's scans stop. The corresponding C function is `rmdir`.
     public func remove() throws(IIOError) {
         if case .failure(let e) = FilePath(directory).removeDirectory() {
             var error = IIOError(errno: e.rawValue, operation: "remove hrtimer trigger \(name)", path: directory)
             switch e.rawValue {
-            case EBUSY: error.detail = "a device still uses it: clear that device's trigger first"
+            case EBUSY: error.detail = "configfs holds a link to it: remove that first"
             case EACCES, EPERM: error.detail = "removing triggers in configfs needs root"
             default: break
             }

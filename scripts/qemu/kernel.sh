@@ -46,7 +46,6 @@
 #   i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c
 #                    real IIO IMU drivers bound to a simulated I2C bus
 #   ti-ads1015       an IIO ADC on the same bus: a device the udev rules must not grant
-#   iio-trig-hrtimer the hrtimer trigger tiltmaze-hrtimer.service makes in configfs
 #   9p 9pnet_virtio virtio_pci
 #                    sharing a host directory with the guest (qemu -virtfs)
 #   virtio_blk ext4 crc32c_generic autofs4
@@ -73,7 +72,7 @@ case "$arch" in
             uinput evdev
             uhid hid-generic hid-playstation hid-nintendo
             hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-trigger
-            i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c ti-ads1015 iio-trig-hrtimer
+            i2c-stub i2c-dev inv-mpu6050-i2c bmi160_i2c st_lsm6dsx_i2c ti-ads1015
             9p 9pnet_virtio virtio_pci
             virtio_blk ext4 crc32c_generic autofs4
         )

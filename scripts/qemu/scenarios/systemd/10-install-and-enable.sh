@@ -6,7 +6,7 @@
 # guest has no network), `tiltmaze kiosk enable`, and a reboot (the runner
 # does it once this scenario passes). The board's sensor, a uinput one made
 # at boot (tiltmaze-qemu-imu.service), is in place before the reboot as a
-# wired IMU would be, and the package's hrtimer trigger unit is enabled.
+# wired IMU would be.
 set -eu
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
@@ -26,8 +26,6 @@ getent group tiltmaze
 
 cp /scenario/tiltmaze-qemu-imu.service /etc/systemd/system/
 systemctl enable tiltmaze-qemu-imu.service
-# The board's owner wants the hrtimer trigger at boot too (a BMI270 needs it).
-systemctl enable tiltmaze-hrtimer.service
 
 tiltmaze kiosk enable >/tmp/kiosk.out 2>&1 || { echo "tiltmaze kiosk enable failed:"; cat /tmp/kiosk.out; exit 1; }
 cat /tmp/kiosk.out
