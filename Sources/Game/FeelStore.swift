@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import FoundationEssentials
+import LibC
 import SystemCalls
 
 /// The player's feel between games: `settings.json` in the config directory
@@ -15,9 +16,12 @@ public struct FeelStore: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
-    /// The store the environment names; nil when neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
-    public static func standard(environment: [String: String]) -> FeelStore? {
-        ConfigDirectory.path(environment: environment).map(FeelStore.init(directory:))
+    /// The store the environment names; nil when neither `XDG_CONFIG_HOME`
+    /// nor `HOME` is an absolute path, or when root is refused the folder
+    /// (`ConfigDirectory.writability` says why).
+    public static func standard(environment: [String: String],
+                                effectiveUID: uid_t = EnvironmentFolder.effectiveUID) -> FeelStore? {
+        ConfigDirectory.choose(environment: environment, effectiveUID: effectiveUID).path.map(FeelStore.init(directory:))
     }
 
     /// The feel kept (`value`), else as shipped, and what was wrong with a bad file.

@@ -8,20 +8,27 @@ import LibC
 /// and renamed over the target. A failure removes the temporary file and
 /// leaves the target as it was.
 public enum AtomicFile {
-    /// Writes `bytes` to `path` (mode 0644). The corresponding C functions
-    /// are `open`, `write`, `fsync`, `rename` and, on failure, `unlink`.
+    /// Writes `bytes` to `path`. A file it replaces keeps its permission
+    /// bits (a player's 0600 settings stay 0600); a new file is 0644 less
+    /// the umask. The corresponding C functions are `stat`, `open`,
+    /// `fchmod`, `write`, `fsync`, `rename` and, on failure, `unlink`.
     /// With `replacing` false, a `path` that exists (even one made while
     /// the bytes were written) is left as it is: `.fileExists`.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, replacing: Bool = true) -> Result<Void, Errno> {
         let temporary = "\(path).tmp-\(getpid())"
+        let kept = replacing ? permissionBits(of: path) : nil
         let fd: FileDescriptor
         do {
+            // Owner-only until it has the replaced file's bits: its contents are never more readable than the old file's.
+            let made: FilePermissions = kept == nil ? [.ownerReadWrite, .groupRead, .otherRead] : [.ownerReadWrite]
             fd = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                                         permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                                         permissions: made)
         } catch {
             return .failure(error as? Errno ?? .ioError)
         }
         do {
+            // fchmod, unlike the mode given to open, is not cut by the umask: the bits are the old file's exactly.
+            if let kept { try nothingOrErrno { fchmod(fd.rawValue, kept) }.get() }
             _ = try fd.writeAll(bytes)
             try nothingOrErrno { fsync(fd.rawValue) }.get()
             try fd.close()
@@ -35,6 +42,16 @@ public enum AtomicFile {
             return .failure(e)
         }
         return .success(())
+    }
+
+    /// The read, write and execute bits of the regular file at `path`
+    /// (following a link, as a reader of the file would), or nil when
+    /// there is none. Set-id and sticky bits are not carried over: a data
+    /// file written anew should not become a set-user-id program.
+    static func permissionBits(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return status.st_mode & 0o777
     }
 
     /// Gives the finished file `temporary` the name `path`: renamed over it,

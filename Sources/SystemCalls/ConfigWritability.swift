@@ -19,6 +19,9 @@ extension ConfigDirectory {
         case unwritable(directory: String, blocking: String, readOnlyFileSystem: Bool)
         /// Neither XDG_CONFIG_HOME nor HOME is an absolute path.
         case nowhere
+        /// Run as root, the folder the environment names is not root's alone:
+        /// nothing is read or saved there (`EnvironmentFolder`).
+        case refused(EnvironmentFolder.Refusal)
 
         /// What to tell the user, with what to do; nil when saving is fine.
         public var problem: String? {
@@ -26,6 +29,8 @@ extension ConfigDirectory {
             case .writable, .willBeMade: return nil
             case .nowhere:
                 return "neither XDG_CONFIG_HOME nor HOME is an absolute path: settings and calibration cannot be saved"
+            case .refused(let refusal):
+                return refusal.problem(ConfigDirectory.contents)
             case .unwritable(let directory, let blocking, true):
                 return "\(blocking) is on a read-only file system: settings and calibration cannot be saved in \(directory). "
                     + "Remount it read-write (findmnt -T \(blocking) names the mount), "
@@ -41,9 +46,16 @@ extension ConfigDirectory {
         public var maySave: Bool { problem == nil }
     }
 
-    /// Whether the config directory `environment` names can be written (or made).
-    public static func writability(environment: [String: String]) -> Writability {
-        guard let directory = path(environment: environment) else { return .nowhere }
+    /// Whether the config directory `environment` names can be written (or
+    /// made) by a process whose effective uid is `effectiveUID`.
+    public static func writability(environment: [String: String],
+                                   effectiveUID: uid_t = EnvironmentFolder.effectiveUID) -> Writability {
+        let directory: String
+        switch choose(environment: environment, effectiveUID: effectiveUID) {
+        case .usable(let path): directory = path
+        case .unnamed: return .nowhere
+        case .refused(let refusal): return .refused(refusal)
+        }
         // The directory itself, or the nearest folder that exists: that one decides.
         var existing = directory
         while access(existing, F_OK) != 0 && existing != "/" {

@@ -140,7 +140,9 @@ extension CalibrateCommand {
             return
         }
         guard let store = CalibrationStore.standard(environment: ProcessInfo.processInfo.environment) else {
-            throw ExitStatus.report("nothing saved: neither XDG_CONFIG_HOME nor HOME is an absolute path", as: .cannotWrite)
+            let why = ConfigDirectory.writability(environment: ProcessInfo.processInfo.environment).problem
+                ?? "neither XDG_CONFIG_HOME nor HOME is an absolute path"
+            throw ExitStatus.report("nothing saved: \(why)", as: .cannotWrite)
         }
         let loaded = store.load(identity)
         if let problem = loaded.problem { printError(problem) }

@@ -30,7 +30,8 @@ struct Kiosk: ParsableCommand {
             Sense HAT's LSM9DS1 answers on (probed as --source auto does), or \
             --i2c-bus N. disable undoes all of it, the login prompt included. Both \
             need root; with --root they change a system image under that directory \
-            instead (an SD card being prepared: nothing is probed there), and start \
+            instead (an SD card being prepared: nothing is probed there, and its \
+            links are followed inside it, never onto this machine), and start \
             or stop nothing.
             """,
         subcommands: [Enable.self, Disable.self]
@@ -55,9 +56,26 @@ struct Kiosk: ParsableCommand {
 
         var unit: String { "tiltmaze-console@\(console).service" }
         var getty: String { "getty@\(console).service" }
-        /// Where enable writes its drop-in: what it changed, and the quit action.
-        var dropInDirectory: String { (root ?? "") + "/etc/systemd/system/\(unit).d" }
-        var dropIn: String { dropInDirectory + "/kiosk.conf" }
+        /// Where enable writes its drop-in (what it changed, and the quit
+        /// action): its folder and the file, on this machine.
+        func dropIn() throws -> (directory: String, file: String) {
+            let directory = "/etc/systemd/system/\(unit).d"
+            return (try onMachine(directory), try onMachine(directory + "/kiosk.conf"))
+        }
+
+        /// Where `path` of the system changed is on this machine: itself on
+        /// the running system; in an image, resolved inside --root as
+        /// systemctl --root resolves it (an image's links are absolute, and
+        /// /etc/… in one must never reach this machine's /etc).
+        func onMachine(_ path: String) throws -> String {
+            guard let root else { return path }
+            switch PathInsideRoot.resolve(path, inside: root) {
+            case .success(let resolved): return resolved.path
+            case .failure(let failure):
+                throw ExitStatus.report("cannot follow \(path) inside the image under \(root): \(failure)", as: .unavailable)
+            }
+        }
+
         var live: Bool { root == nil }
         /// Start and stop too: only on a running system whose systemd is up (not in a chroot or an image).
         var startsAndStops: Bool { live && FilePath("/run/systemd/system").isAccessible(.exists) }
@@ -97,7 +115,8 @@ struct Kiosk: ParsableCommand {
                 throw ExitStatus.report("kiosk changes the system's units: run it as root (sudo tiltmaze kiosk …)", as: .noPermission)
             }
             let places = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system", "/usr/local/lib/systemd/system"]
-            guard places.contains(where: { FilePath((root ?? "") + $0 + "/tiltmaze-console@.service").isAccessible(.exists) }) else {
+            let installed = try places.contains { FilePath(try onMachine($0 + "/tiltmaze-console@.service")).isAccessible(.exists) }
+            guard installed else {
                 throw ExitStatus.report("tiltmaze-console@.service is not installed\(root.map { " under \($0)" } ?? ""): install the tiltmaze package, or run sudo make install",
                                         as: .unavailable)
             }
@@ -138,13 +157,14 @@ struct Kiosk: ParsableCommand {
             let gettyEnabled = try options.systemctl("is-enabled", options.getty).output
                 .split(separator: "\n").first == "enabled"
             // Kept from an earlier enable: the login prompt it turned off is still ours to give back.
-            let gettyWasOurs = gettyEnabled || KioskDropIn.read(options.dropIn)?.gettyWasEnabled == true
+            let dropIn = try options.dropIn()
+            let gettyWasOurs = gettyEnabled || KioskDropIn.read(dropIn.file)?.gettyWasEnabled == true
             let text = KioskDropIn(onQuit: onQuit, gettyWasEnabled: gettyWasOurs, i2cBus: bus?.number).text
-            if case .failure(let errno) = FilePath(options.dropInDirectory).makeDirectoryTree() {
-                throw ExitStatus.report("cannot make \(options.dropInDirectory): \(errno)", as: .cannotWrite)
+            if case .failure(let errno) = FilePath(dropIn.directory).makeDirectoryTree() {
+                throw ExitStatus.report("cannot make \(dropIn.directory): \(errno)", as: .cannotWrite)
             }
-            if case .failure(let errno) = Array(text.utf8).withUnsafeBytes({ AtomicFile.write($0, to: options.dropIn) }) {
-                throw ExitStatus.report("cannot write \(options.dropIn): \(errno)", as: .cannotWrite)
+            if case .failure(let errno) = Array(text.utf8).withUnsafeBytes({ AtomicFile.write($0, to: dropIn.file) }) {
+                throw ExitStatus.report("cannot write \(dropIn.file): \(errno)", as: .cannotWrite)
             }
             // The game's unit first: if it cannot be enabled, the login prompt stays.
             try options.mustSucceed(options.systemctl("enable", options.unit), "enable \(options.unit)",
@@ -177,15 +197,16 @@ struct Kiosk: ParsableCommand {
 
         func run() throws {
             try options.checkReady()
-            let kept = KioskDropIn.read(options.dropIn)
+            let dropIn = try options.dropIn()
+            let kept = KioskDropIn.read(dropIn.file)
             // Stopped too, on the running system: the login prompt comes back at once.
             try options.mustSucceed(options.systemctl("disable", now: options.unit), "disable \(options.unit)",
                                     state: "nothing was changed")
             if kept != nil {
-                if case .failure(let errno) = nothingOrErrno({ unlink(options.dropIn) }), errno != .noSuchFileOrDirectory {
-                    throw ExitStatus.report("cannot remove \(options.dropIn): \(errno)", as: .cannotWrite)
+                if case .failure(let errno) = nothingOrErrno({ unlink(dropIn.file) }), errno != .noSuchFileOrDirectory {
+                    throw ExitStatus.report("cannot remove \(dropIn.file): \(errno)", as: .cannotWrite)
                 }
-                _ = FilePath(options.dropInDirectory).removeDirectory()
+                _ = FilePath(dropIn.directory).removeDirectory()
             }
             if kept?.gettyWasEnabled == true {
                 try options.mustSucceed(options.systemctl("enable", now: options.getty), "enable \(options.getty) again",

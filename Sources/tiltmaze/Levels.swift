@@ -3,6 +3,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Game
+import SystemCalls
 
 /// `tiltmaze levels`: the campaign, with what is open and the best times.
 struct Levels: ParsableCommand {
@@ -19,7 +20,9 @@ struct Levels: ParsableCommand {
     var campaign: String?
 
     func run() throws {
-        let store = ProgressStore.standard(environment: ProcessInfo.processInfo.environment)
+        let folder = ProgressStore.folder(environment: ProcessInfo.processInfo.environment)
+        if case .refused(let refusal) = folder { printError(refusal.problem(ProgressStore.contents) + "; every level is listed as never won") }
+        let store = folder.path.map(ProgressStore.init(directory:))
         let playlist = try campaign.map { Playlist.campaign(folder: try loadCampaign($0), store: store) }
             ?? Playlist.campaign(store: store)
         for line in playlist.banner.levelLabels { print(line) }

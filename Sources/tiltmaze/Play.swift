@@ -137,7 +137,12 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        let store = ProgressStore.standard(environment: ProcessInfo.processInfo.environment)
+        let stateFolder = ProgressStore.folder(environment: ProcessInfo.processInfo.environment)
+        let store = stateFolder.path.map(ProgressStore.init(directory:))
+        // Said before the game takes the screen, where records would be kept: a random maze and a headless game keep none.
+        if case .refused(let refusal) = stateFolder, maze == nil, !headless {
+            printError(refusal.problem(ProgressStore.contents) + "; this game keeps no records")
+        }
         let playlist: Playlist
         if let maze {
             // Validated above: the size is in range. No record: random mazes are too many to remember.

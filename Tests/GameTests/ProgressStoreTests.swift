@@ -15,6 +15,19 @@ struct ProgressStoreTests {
         #expect(ProgressStore.standard(environment: ["HOME": "h"]) == nil)
     }
 
+    @Test("run as root, a state or config folder of another user's makes no store: nothing read or written there",
+          .enabled(if: geteuid() == 0, "only root can give a folder to another user (chown)"))
+    func notRootsFolder() throws {
+        let dir = TemporaryDirectory()
+        #expect(chown(dir.path, 65534, 65534) == 0)
+        let environment = ["XDG_STATE_HOME": dir.path, "XDG_CONFIG_HOME": dir.path]
+        #expect(ProgressStore.standard(environment: environment, effectiveUID: 0) == nil)
+        #expect(FeelStore.standard(environment: environment, effectiveUID: 0) == nil)
+        // Another user with the same environment is that user's business, as before.
+        #expect(ProgressStore.standard(environment: environment, effectiveUID: 1000)?.directory == dir.path + "/tiltmaze")
+        #expect(FeelStore.standard(environment: environment, effectiveUID: 1000)?.directory == dir.path + "/tiltmaze")
+    }
+
     @Test("a win is saved at once, the best time kept, wins counted; a new store reads them back")
     func roundTrip() throws {
         let dir = TemporaryDirectory()

@@ -15,7 +15,7 @@ struct CalibrationStoreTests {
     @Test("the store lives in $XDG_CONFIG_HOME/tiltmaze/calibration, else ~/.config/tiltmaze/calibration")
     func location() {
         #expect(CalibrationStore.standard(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"])?.directory == "/c/tiltmaze/calibration")
-        #expect(CalibrationStore.standard(environment: ["HOME": "/home/pi"])?.directory == "/home/pi/.config/tiltmaze/calibration")
+        #expect(CalibrationStore.standard(environment: ["HOME": "/home/pi"], effectiveUID: 1000)?.directory == "/home/pi/.config/tiltmaze/calibration")
         #expect(CalibrationStore.standard(environment: [:]) == nil)
     }
 

@@ -271,6 +271,37 @@ struct ScreenshotKeptTests {
     }
 }
 
+/// Two games (two processes, each with its own count) saving in one
+/// directory in the same second: the second's first name is taken, and
+/// its picture goes under the next one.
+@Suite("Screenshots of two games")
+struct ScreenshotsOfTwoGamesTests {
+    @Test("two Screenshots saving into one directory in the same second keep both pictures, each under its own name")
+    func bothKept() throws {
+        // Tried again (a fresh directory, fresh games) if a second ends between the two saves.
+        for _ in 1 ... 5 {
+            let dir = TemporaryDirectory()
+            let first = Screenshots(directory: dir.path, level: Fixtures.level, sensorName: "first game", width: 160, height: 100)
+            let second = Screenshots(directory: dir.path, level: Fixtures.level, sensorName: "second game", width: 160, height: 100)
+            let saidFirst = first.save(WorldSnapshot(), menu: nil)
+            let firstPath = String(saidFirst.dropFirst("saved ".count))
+            let firstBytes = try #require(FileManager.default.contents(atPath: firstPath), "\(saidFirst)")
+            let saidSecond = second.save(WorldSnapshot(), menu: nil)
+            let secondPath = String(saidSecond.dropFirst("saved ".count))
+            let seconds = [firstPath, secondPath].map { $0.split(separator: "/").last!.split(separator: "-").dropFirst().first }
+            guard seconds[0] == seconds[1] else { continue }
+            #expect(saidFirst.hasPrefix("saved \(dir.path)/tiltmaze-") && firstPath.hasSuffix("-1.png"), "\(saidFirst)")
+            #expect(saidSecond.hasPrefix("saved \(dir.path)/tiltmaze-") && secondPath.hasSuffix("-2.png"), "\(saidSecond)")
+            #expect(dir.names().filter { $0.hasSuffix(".png") }.count == 2, "\(dir.names())")
+            #expect(FileManager.default.contents(atPath: firstPath) == firstBytes, "the second game wrote over the first one's picture")
+            let image = try PNGImage(contentsOf: secondPath)
+            #expect(image.width == 160 && image.height == 100)
+            return
+        }
+        Issue.record("every try spanned two seconds")
+    }
+}
+
 /// The campaign through the frame loop: the level menu loads another level
 /// into the physics and the display, and the banner follows.
 @Suite("Frame loop in a campaign")

@@ -173,6 +173,46 @@ struct KioskCommandTests {
         #expect(try Self.tree(root) == before)
     }
 
+    @Test("an image's absolute link is followed inside the image: enable and disable write nothing on this machine",
+          .enabled(if: hasSystemctl, "systemctl (package systemd) is not installed"))
+    func linksStayInside() throws {
+        let root = try Self.image()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // This machine's folder, as /etc/systemd/system would be: a link in the image names it.
+        let host = TemporaryDirectory("tiltmaze-host")
+        try FileManager.default.createSymbolicLink(atPath: root + "/etc/systemd/system/tiltmaze-console@tty1.service.d",
+                                                   withDestinationPath: host.path)
+        let enable = try ProgramRunner.run(["kiosk", "enable", "--root", root, "--on-quit", "poweroff"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        #expect(host.names().isEmpty, "written on this machine: \(host.names())")
+        let inside = root + host.path + "/kiosk.conf"
+        let dropIn = try String(contentsOfFile: inside, encoding: .utf8)
+        #expect(dropIn.contains("\nSuccessAction=poweroff\n"), "\(dropIn)")
+
+        // A drop-in of this machine's under the same name is neither read nor removed.
+        try "[Unit]\nSuccessAction=poweroff\n".write(toFile: host.path + "/kiosk.conf", atomically: false, encoding: .utf8)
+        let disable = try ProgramRunner.run(["kiosk", "disable", "--root", root])
+        #expect(disable.status == 0, "\(disable.stderr)")
+        #expect(host.names() == ["kiosk.conf"])
+        #expect(!FileManager.default.fileExists(atPath: inside), "the image's drop-in was left")
+    }
+
+    @Test("the unit reached through an absolute link inside the image is found there, not looked for on this machine",
+          .enabled(if: hasSystemctl, "systemctl (package systemd) is not installed"))
+    func unitThroughLink() throws {
+        let root = try Self.image()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Where the image keeps it, and a link as a package manager might leave one: absolute, meant for the image.
+        let kept = "/opt/tiltmaze-\(getpid())/tiltmaze-console@.service"
+        try FileManager.default.createDirectory(atPath: root + "/opt/tiltmaze-\(getpid())", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: root + "/usr/lib/systemd/system/tiltmaze-console@.service", toPath: root + kept)
+        try FileManager.default.createSymbolicLink(atPath: root + "/usr/lib/systemd/system/tiltmaze-console@.service", withDestinationPath: kept)
+        #expect(!FileManager.default.fileExists(atPath: kept))
+        let enable = try ProgramRunner.run(["kiosk", "enable", "--root", root])
+        #expect(!enable.stderr.contains("is not installed"), "\(enable.stderr)")
+        #expect(enable.status == 0, "\(enable.stderr)")
+    }
+
     @Test("enable on the running system asks for root when not run as root")
     func needsRoot() throws {
         // As root (CI), the same check run as nobody.

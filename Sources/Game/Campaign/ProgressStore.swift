@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import FoundationEssentials
+import LibC
 import SystemCalls
 
 /// A level's record: its best time and how often it was won.
@@ -49,14 +50,21 @@ public struct ProgressStore: Sendable {
     public init(directory: String) { self.directory = directory }
 
     /// The store the environment names; nil when neither `XDG_STATE_HOME`
-    /// nor `HOME` is an absolute path (a relative one is ignored, as the XDG rules say).
-    public static func standard(environment: [String: String]) -> ProgressStore? {
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return ProgressStore(directory: xdg + "/tiltmaze") }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return ProgressStore(directory: (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state/tiltmaze")
-        }
-        return nil
+    /// nor `HOME` is an absolute path (a relative one is ignored, as the XDG
+    /// rules say), or when root is refused the folder (`folder` says why).
+    public static func standard(environment: [String: String],
+                                effectiveUID: uid_t = EnvironmentFolder.effectiveUID) -> ProgressStore? {
+        folder(environment: environment, effectiveUID: effectiveUID).path.map(ProgressStore.init(directory:))
     }
+
+    /// The folder the environment names, and whether this process may use it (`EnvironmentFolder`).
+    public static func folder(environment: [String: String],
+                              effectiveUID: uid_t = EnvironmentFolder.effectiveUID) -> EnvironmentFolder {
+        EnvironmentFolder.choose("XDG_STATE_HOME", else: ".local/state", environment: environment, effectiveUID: effectiveUID)
+    }
+
+    /// What is kept there, as a refusal's words put it.
+    public static let contents = "progress and best times"
 
     public struct Loaded: Sendable {
         public var progress: Progress

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import FoundationEssentials
 import MotionCore
+import LibC
 import SystemCalls
 import SystemPackage
 
@@ -60,9 +61,12 @@ public struct CalibrationStore: Sendable {
     }
 
     /// The store under the config directory `environment` names; nil when
-    /// neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path.
-    package static func standard(environment: [String: String]) -> CalibrationStore? {
-        ConfigDirectory.path(environment: environment).map { CalibrationStore(directory: $0 + "/calibration") }
+    /// neither `XDG_CONFIG_HOME` nor `HOME` is an absolute path, or when root
+    /// is refused the folder (`ConfigDirectory.writability` says why).
+    package static func standard(environment: [String: String],
+                                 effectiveUID: uid_t = EnvironmentFolder.effectiveUID) -> CalibrationStore? {
+        ConfigDirectory.choose(environment: environment, effectiveUID: effectiveUID).path
+            .map { CalibrationStore(directory: $0 + "/calibration") }
     }
 
     /// What loading found.
