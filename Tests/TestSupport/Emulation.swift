@@ -12,6 +12,14 @@ public enum Emulation {
         getenv("TILTMAZE_QEMU_USER").map { String(cString: $0) == "1" } ?? false
     }
 
+    /// A bound on a wait that only a hang should reach, in seconds: `seconds`
+    /// natively, ten times that under qemu-user. Emulated, a program runs
+    /// several times slower, on cores the x86 tiers share: a game there once
+    /// took over 60 s to roll a ball four cells that it rolls in one natively.
+    public static func hangBound(_ seconds: Double) -> Double {
+        isQemuUser ? seconds * 10 : seconds
+    }
+
     /// Why an ioctl's errno is not the kernel's there: qemu-user answers an
     /// ioctl its table lacks with ENOSYS without passing it on, so a file
     /// that is no input node does not get to say ENOTTY.

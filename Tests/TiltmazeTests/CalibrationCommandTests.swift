@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+import TestSupport
 import Foundation
 
 /// The stored calibration through the whole program: set in the pause
@@ -43,7 +44,7 @@ struct CalibrationCommandTests {
         try pane.runTiltmaze("play --source sim --level \(ProgramRunner.firstRoll)")
         _ = try pane.waitFor { $0.contains("sensor: simulated") }
         let start = try #require(try pane.ballPosition())
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Emulation.hangBound(60))
         var now = start
         while Date() < deadline, now.column <= start.column + 4 {
             usleep(200_000)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+import TestSupport
 import Foundation
 import MockDevices
 
@@ -89,7 +90,7 @@ struct EvdevCommandTests {
             var t: Int64 = 1_000_000_000
             var device: UInt32 = 0
             // Stops as soon as the ball has moved; the bound only catches a hang.
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(Emulation.hangBound(60))
             var moved = start
             while Date() < deadline {
                 var batch: [MockInputEvent] = []

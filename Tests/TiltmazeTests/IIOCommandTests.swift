@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+import TestSupport
 import Foundation
 import MockDevices
 
@@ -220,7 +221,7 @@ struct IIOPlayTests {
 
             // Stops as soon as the ball has moved; the bound only catches a hang.
             try holdRaw(x: counts(-4.14), z: counts(8.89), on: testbed)
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(Emulation.hangBound(60))
             var moved = start
             while Date() < deadline {
                 _ = try testbed.offerScans((0..<20).map { _ in defer { t += 5_000_000 }; return tiltedRight(t) }, to: "/dev/iio:device0")
@@ -262,7 +263,7 @@ func runWhileWriting(_ arguments: [String], scans: [UInt8], to testbed: Testbed,
     p.standardError = err
     try p.run()
     let enable = "/sys/bus/iio/devices/\(device)/buffer/enable"
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(Emulation.hangBound(60))
     // Read once a round and kept: while the program sets its capture up,
     // `enable` can read "1" and then, for a moment, not (a second look
     // found it so under arm64 emulation, one run in eight, and the test

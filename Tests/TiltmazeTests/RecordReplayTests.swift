@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+import TestSupport
 import Foundation
 
 /// A path in the temporary directory no other test uses (the suites' tests run in parallel).
@@ -124,7 +125,7 @@ struct RecordOverwriteTests {
         let leftover = file + ".tmp-\(p.processIdentifier)"
         defer { unlink(leftover) }
         // Samples on disk: the header and the first batch flushed (60 KB, about 10 s at 100 Hz).
-        let deadline = Date().addingTimeInterval(90)
+        let deadline = Date().addingTimeInterval(Emulation.hangBound(90))
         while ((try? FileManager.default.attributesOfItem(atPath: leftover)[.size] as? Int) ?? 0) < 60 * 1024 && Date() < deadline {
             usleep(50_000)
         }

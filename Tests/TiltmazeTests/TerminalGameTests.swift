@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
+import TestSupport
 import Foundation
 import Render
 import SystemCalls
@@ -15,7 +16,7 @@ struct TerminalGameTests {
     func ballPosition(_ pane: TmuxPane, from start: (column: Double, row: Double),
                       until done: ((column: Double, row: Double)) -> Bool) throws -> (column: Double, row: Double) {
         var last = start
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Emulation.hangBound(60))
         while Date() < deadline {
             usleep(200_000)
             if let p = try ballPosition(pane) { last = p }

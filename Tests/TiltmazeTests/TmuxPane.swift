@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Foundation
+import TestSupport
 import Render
 
 /// A detached tmux session on a private server: a real terminal of a fixed
@@ -75,7 +76,7 @@ final class TmuxPane {
 
     /// Polls the screen until `predicate` holds, up to `timeout` seconds.
     func waitFor(timeout: TimeInterval = 60, escapes: Bool = false, _ predicate: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(Emulation.hangBound(timeout))
         var screen = ""
         repeat {
             screen = try capture(escapes: escapes)
