@@ -55,6 +55,8 @@ public typealias MotionSample = MotionCore.MotionSample
 public typealias MotionSource = MotionCore.MotionSource
 /// What one raw count is worth, and the mount matrix: a ``MotionSource``'s `scales`.
 public typealias SensorScales = MotionCore.SensorScales
+/// How a source of your own is doing, in one value: its failure, interruption, notice and counts.
+public typealias SourceHealth = MotionCore.SourceHealth
 /// How a sensor sits on the board: rows map the sensor's axes onto the board's.
 public typealias MountMatrix = MotionCore.MountMatrix
 /// The lock-free ring a ``MotionSource`` pushes into.

@@ -27,27 +27,13 @@ public protocol MotionSource: AnyObject, Sendable {
     func start() throws
     /// Stops producing, waits for the thread to end and restores what `start` changed.
     func stop()
-    /// Why the source stopped producing on its own (device unplugged, no data),
-    /// or nil while it is fine. Set by the sensor thread; read from any thread.
-    var failure: String? { get }
-    /// Readings refused as impossible (see `SamplePlausibility`). Any thread.
-    var rejectedCount: Int { get }
-    /// Why no samples come for now, while the source waits for the device
-    /// to come back (a controller switched off or out of range); nil when
-    /// all is well. The game pauses while it is set. Any thread.
-    var interruption: String? { get }
-    /// How the source reads now, when it had to change that while running
-    /// ("the data-ready interrupt never fired …: polling instead"): samples
-    /// keep coming, and the player is told why they may be fewer or later.
-    /// nil otherwise. Any thread.
-    var notice: String? { get }
-    /// Reads made again after an error a glitching bus gives. Any thread.
-    var retryCount: Int { get }
-    /// Samples dropped because every try to read them failed. Any thread.
-    var failedSampleCount: Int { get }
-    /// Goes up whenever `failure`, `interruption` or `notice` may have changed, so a
-    /// frame loop reads those texts (and takes their locks) only then. Any
-    /// thread; one atomic load. A source whose texts never change keeps 0.
+    /// How it is doing: failure, interruption, notice and counts, in one
+    /// value (no default: a source cannot leave a count out). May take a
+    /// lock: read it when `statusChanges` moved, or off the hot path. Any thread.
+    var health: SourceHealth { get }
+    /// Goes up whenever `health`'s failure, interruption or notice may have
+    /// changed, so a frame loop reads those (and takes their locks) only
+    /// then. Any thread; one atomic load. A source whose texts never change keeps 0.
     var statusChanges: UInt64 { get }
     /// Whether a source with an end (a recording) has given its last sample.
     var hasEnded: Bool { get }
@@ -88,14 +74,22 @@ public struct SensorScales: Sendable, Equatable {
 
 extension MotionSource {
     public var scales: SensorScales? { nil }
-    public var failure: String? { nil }
-    public var rejectedCount: Int { 0 }
-    public var interruption: String? { nil }
-    public var notice: String? { nil }
-    public var retryCount: Int { 0 }
-    public var failedSampleCount: Int { 0 }
-    public var statusChanges: UInt64 { 0 }
     public var hasEnded: Bool { false }
+
+    // One part of `health` each, for readers that want one: not
+    // requirements, so every source gives them alike.
+    /// Why the source stopped producing on its own, or nil while it is fine.
+    public var failure: String? { health.failure }
+    /// Why no samples come for now, or nil (see `SourceHealth.interruption`).
+    public var interruption: String? { health.interruption }
+    /// How the source reads now, if that changed (see `SourceHealth.notice`).
+    public var notice: String? { health.notice }
+    /// Readings refused as impossible.
+    public var rejectedCount: Int { health.rejected }
+    /// Reads made again after a transient error.
+    public var retryCount: Int { health.retried }
+    /// Samples dropped because every try to read them failed.
+    public var failedSampleCount: Int { health.failedSamples }
 }
 
 /// The ring size sources use: a quarter second at 1 kHz, so a physics thread

@@ -71,6 +71,11 @@ public final class SensorThread: @unchecked Sendable {
     public var retryCount: Int { retries.load(ordering: .relaxed) }
     /// Samples dropped because every try to read them failed. Any thread.
     public var failedSampleCount: Int { failedSamples.load(ordering: .relaxed) }
+    /// All of the above in one value, as a source gives it (`MotionSource.health`). Any thread.
+    public var health: SourceHealth {
+        SourceHealth(failure: failure, interruption: interruption, notice: notice,
+                     rejected: rejectedCount, retried: retryCount, failedSamples: failedSampleCount)
+    }
 
     // MARK: Start and stop
 

@@ -17,6 +17,9 @@ public final class SimulatedSource: MotionSource, CommandedTilt, CommandedShake,
     public let samples: SPSCRing<MotionSample>
     public let rate: Double
     public var displayName: String { "simulated board (keyboard tilt)" }
+    /// No device: nothing fails, waits or is counted.
+    public var health: SourceHealth { .fine }
+    public var statusChanges: UInt64 { 0 }
     public var calibrationIdentity: String? { "simulated board" }
     /// No counts and no mounting: a virtual board with a gyroscope.
     public var scales: SensorScales? { SensorScales(accel: nil, gyro: nil, hasGyroscope: true, mount: .identity) }

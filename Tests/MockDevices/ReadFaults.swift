@@ -16,3 +16,12 @@ public enum ReadFaults {
     /// Reads made to fail since the last `arm`.
     public static var injected: Int { Int(read_faults_injected()) }
 }
+
+/// Evdev reads that fail as a controller's do on a flaky link: the next
+/// `next` reads (`libevdev_next_event`) fail with `errno`, whatever node.
+public enum EvdevFaults {
+    public static func arm(errno: Int32, next: Int) { evdev_faults_arm(errno, Int32(next)) }
+
+    /// Reads made to fail since the last `arm`.
+    public static var injected: Int { Int(evdev_faults_injected()) }
+}

@@ -5,6 +5,7 @@ import MockDevices
 import TestSupport
 import MotionCore
 import MotionDevices
+import LibC
 
 /// A read error that is not the device going away (here a torn
 /// `input_event`, which libevdev refuses with EINVAL) ends the source with a
@@ -40,6 +41,32 @@ extension EvdevSourceMockSuites {
                 let t1 = t0 + 100_000_000
                 try testbed.writeEvents(dualSenseFrame((7, 8, 9), (10, 11, 12), device: 100_000, at: t1), to: motion.devicePath,
                                         waitUntilQueued: false)
+                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((7, 8, 9), (10, 11, 12), at: t1)])
+            }
+        }
+
+        @Test("a read that fails as on a flaky link (EIO) loses one sample, counted in the source's health (what play --stats and doctor print), and reading goes on")
+        func lostSampleCounted() throws {
+            try EvdevSourceMockSuites.withTestbed([motion]) { testbed in
+                let source = SourceUnderTest.make(motion)
+                defer { source.stop() }
+                try source.start()
+                let t0: Int64 = 8_000_000_000
+                try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 0, at: t0), to: motion.devicePath,
+                                        waitUntilQueued: false)
+                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+                #expect(source.health.failedSamples == 0)
+
+                EvdevFaults.arm(errno: EIO, next: 1)
+                let t1 = t0 + 100_000_000
+                try testbed.writeEvents(dualSenseFrame((7, 8, 9), (10, 11, 12), device: 100_000, at: t1), to: motion.devicePath,
+                                        waitUntilQueued: false)
+                #expect(SourceUnderTest.waitUntil { source.health.failedSamples == 1 }, "the failed read was not counted: \(source.health)")
+                #expect(EvdevFaults.injected == 1)
+                let health = source.health
+                #expect(health.failure == nil && health.interruption == nil, "one failed read ends nothing: \(health)")
+                #expect(source.failedSampleCount == 1 && source.retryCount == 0, "what --stats and doctor's live line read")
+                // The events stay in the node: the next read takes them.
                 #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((7, 8, 9), (10, 11, 12), at: t1)])
             }
         }

@@ -19,8 +19,7 @@ final class TumblingCompassSource: MotionSource, @unchecked Sendable {
     let rate = 50.0
     let displayName = "tumbling compass"
     let calibrationIdentity: String? = nil
-    var failure: String? { nil }
-    var interruption: String? { nil }
+    var health: SourceHealth { .fine }
     var statusChanges: UInt64 { 0 }
     static let offset = Vector3(12, -5, 20)
     private var index = 0

@@ -118,8 +118,8 @@ struct FrameLoopTests {
         var step = 0
         let display = RecordingDisplay { frame, _ in
             switch step {
-            case 0: source.interruption = "DualSense disconnected: waiting for it to come back"; step = 1
-            case 1 where frame.snapshot.status == .paused: source.interruption = nil; step = 2
+            case 0: source.interrupt("DualSense disconnected: waiting for it to come back"); step = 1
+            case 1 where frame.snapshot.status == .paused: source.interrupt(nil); step = 2
             case 2 where frame.snapshot.status == .playing: step = 3; return [.character(UInt8(ascii: "q"))]
             default: break
             }
@@ -171,7 +171,7 @@ struct FrameLoopTests {
     func sensorFailure() throws {
         let source = ControlledSource()
         let display = RecordingDisplay { _, index in
-            if index == 3 { source.failure = "mpu6050 on iio:device0 is gone" }
+            if index == 3 { source.fail("mpu6050 on iio:device0 is gone") }
             return []
         }
         let outcome = try loop(display, source: source).run()

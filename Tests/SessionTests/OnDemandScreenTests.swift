@@ -19,6 +19,8 @@ final class FedSource: MotionSource, @unchecked Sendable {
     let rate: Double
     let displayName = "recorded IMU"
     let calibrationIdentity: String? = nil
+    var health: SourceHealth { .fine }
+    var statusChanges: UInt64 { 0 }
     let mount: MountMatrix
     private let list: [MotionSample]
     private var next = 0

@@ -75,7 +75,7 @@ struct PanelLoopTests {
                 pad.queued = [.right]
             case 2 where panel.arena == ColorTiltScreen.colors[0]:
                 step = 3
-                source.failure = "controlled source unplugged"
+                source.fail("controlled source unplugged")
             default: break
             }
             return []

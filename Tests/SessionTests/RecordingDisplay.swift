@@ -103,15 +103,14 @@ final class ControlledSource: MotionSource, CommandedTilt, @unchecked Sendable {
     private let interruptionText = ChangingText()
     private(set) var started = 0, stopped = 0
 
-    var failure: String? {
-        get { failureText.value }
-        set { failureText.set(newValue) }
-    }
-    var interruption: String? {
-        get { interruptionText.value }
-        set { interruptionText.set(newValue) }
+    var health: SourceHealth {
+        SourceHealth(failure: failureText.value, interruption: interruptionText.value, notice: nil, rejected: 0, retried: 0, failedSamples: 0)
     }
     var statusChanges: UInt64 { failureText.changeCount &+ interruptionText.changeCount }
+    /// Ends it as a device that went away ends a source.
+    func fail(_ why: String) { failureText.set(why) }
+    /// Makes it wait, or (nil) go on, as a controller switched off and on again.
+    func interrupt(_ why: String?) { interruptionText.set(why) }
 
     func start() throws {
         started += 1

@@ -22,6 +22,8 @@ final class BenchBoard: MotionSource, @unchecked Sendable {
     let rate: Double
     var displayName: String { "simulated board at \(Int(rate)) Hz, stamped at push" }
     var calibrationIdentity: String? { nil }
+    var health: SourceHealth { .fine }
+    var statusChanges: UInt64 { 0 }
     var scales: SensorScales? { SensorScales(accel: nil, gyro: nil, hasGyroscope: true, mount: .identity) }
     private let thread: PeriodicThread
     private var board = TiltBoard()

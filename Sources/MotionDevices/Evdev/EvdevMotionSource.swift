@@ -92,12 +92,10 @@ public final class EvdevMotionSource: MotionSource, @unchecked Sendable {
     private let connectedScales = Mutex<SensorScales?>(nil)
     public var scales: SensorScales? { connectedScales.withLock { $0 } }
 
-    public var failure: String? { thread.failure }
-    /// Set while the controller is away and the source waits for it to come back.
-    public var interruption: String? { thread.interruption }
-
+    /// Its interruption is set while the controller is away and the source
+    /// waits for it to come back.
+    public var health: SourceHealth { thread.health }
     public var statusChanges: UInt64 { thread.statusChanges }
-    public var rejectedCount: Int { thread.rejectedCount }
     /// How many times the controller came back after going away.
     public var reconnectionCount: Int { reconnections.load(ordering: .relaxed) }
 

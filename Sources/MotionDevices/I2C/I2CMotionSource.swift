@@ -77,11 +77,8 @@ public final class I2CMotionSource: MotionSource, @unchecked Sendable {
                      magnetometer: imu.magnetometerAddress == nil ? nil : LSM9DS1.magnetometerScale, accelerometer: accelerometer)
     }
 
-    public var failure: String? { thread.failure }
+    public var health: SourceHealth { thread.health }
     public var statusChanges: UInt64 { thread.statusChanges }
-    public var retryCount: Int { thread.retryCount }
-    public var failedSampleCount: Int { thread.failedSampleCount }
-    public var rejectedCount: Int { thread.rejectedCount }
     /// Samples the chip made that were overwritten before the thread came
     /// to read them (the thread was not scheduled for a period or more). Any thread.
     public var missedCount: Int { missed.load(ordering: .relaxed) }

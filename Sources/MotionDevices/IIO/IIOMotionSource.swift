@@ -67,9 +67,6 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
     private var captures: [Capture] = []
     private let thread: SensorThread
 
-    /// Scans refused as impossible (time not moving forward, a value beyond
-    /// any sensor's range): counted, not passed on. Any thread.
-    public var rejectedCount: Int { thread.rejectedCount }
     private let wantedRate: Double
     private let configfsRoot: String
 
@@ -129,12 +126,10 @@ public final class IIOMotionSource: MotionSource, @unchecked Sendable {
                             magnetometer: magn?.scale.x, accelerometer: captures[0].converter.accelerometer)
     }
 
-    public var failure: String? { thread.failure }
-
+    /// Its rejected count: scans refused as impossible (time not moving
+    /// forward, a value beyond any sensor's range), counted, not passed on.
+    public var health: SourceHealth { thread.health }
     public var statusChanges: UInt64 { thread.statusChanges }
-    public var notice: String? { thread.notice }
-    public var retryCount: Int { thread.retryCount }
-    public var failedSampleCount: Int { thread.failedSampleCount }
 
     /// How long a capture at `rate` may go without a scan before it is
     /// polled instead: a second, or ten sample periods when that is longer.

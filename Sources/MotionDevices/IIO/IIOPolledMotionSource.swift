@@ -63,11 +63,8 @@ public final class IIOPolledMotionSource: MotionSource, @unchecked Sendable {
                             mount: poller.mount, magnetometer: poller.magn?.scale.x, accelerometer: poller.accelerometer)
     }
 
-    public var failure: String? { thread.failure }
+    public var health: SourceHealth { thread.health }
     public var statusChanges: UInt64 { thread.statusChanges }
-    public var rejectedCount: Int { thread.rejectedCount }
-    public var retryCount: Int { thread.retryCount }
-    public var failedSampleCount: Int { thread.failedSampleCount }
 
     public func start() throws {
         guard !thread.hasStarted else { return }

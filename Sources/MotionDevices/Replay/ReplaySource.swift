@@ -45,8 +45,11 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
         self.samples = SPSCRing(capacity: ringCapacity, bell: Doorbell())
     }
 
-    public var interruption: String? {
-        ended.load(ordering: .relaxed) ? "the recording \(path) has ended: q quits" : nil
+    /// Interrupted once the recording has ended; nothing else to report.
+    public var health: SourceHealth {
+        var health = SourceHealth.fine
+        if ended.load(ordering: .relaxed) { health.interruption = "the recording \(path) has ended: q quits" }
+        return health
     }
 
     public var statusChanges: UInt64 { ended.load(ordering: .relaxed) ? 1 : 0 }

@@ -11,3 +11,11 @@ void read_faults_arm(const char *suffix, int error, int next, int every);
 void read_faults_disarm(void);
 /// Reads made to fail since the last arm.
 int read_faults_injected(void);
+
+/// From now on, the next `next` calls of `libevdev_next_event` fail with
+/// `-error`, as a read of a controller on a flaky link fails.
+void evdev_faults_arm(int error, int next);
+/// Reads made to fail since the last arm.
+int evdev_faults_injected(void);
+/// The errno armed (set by evdev_faults_arm).
+extern int evdev_fault_errno;
