@@ -173,6 +173,8 @@ struct SPSCRingConcurrencyTests {
 
 /// A bare pthread for the tests: the ring's producer must be a real OS thread.
 final class Thread2: @unchecked Sendable {
+    // @unchecked Sendable: `handle` is written by init and read by join, both
+    // on the thread that made it.
     private var handle = pthread_t()
     private final class Box { let body: () -> Void; init(_ b: @escaping () -> Void) { body = b } }
     init(_ body: @escaping @Sendable () -> Void) {

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("Periodic thread")
 struct PeriodicThreadTests {
     /// What the body saw, written by the periodic thread, read by the test.
-    final class Record: @unchecked Sendable {
+    final class Record: Sendable {
         let ticks = Atomic<Int>(0)
         let misaligned = Atomic<Int>(0)
         let backwards = Atomic<Int>(0)

@@ -15,6 +15,8 @@ import SystemCalls
 /// A board tumbling in the Earth's field, read through a magnetometer with
 /// hard iron: each call to `feed` pushes the next few readings.
 final class TumblingCompassSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `index` and the ring's producer side belong to the
+    // test's thread, the only one that calls `feed`.
     let samples = SPSCRing<MotionSample>(capacity: 4096)
     let rate = 50.0
     let displayName = "tumbling compass"

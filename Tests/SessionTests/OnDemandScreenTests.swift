@@ -15,6 +15,9 @@ import TestSupport
 /// whose board does what the recording did (`CalibrationRecording`: known
 /// errors on real BROAD noise), as fast as the screen's frames come.
 final class FedSource: MotionSource, @unchecked Sendable {
+    // @unchecked Sendable: `next`, `scaledByGravity` and the ring's producer
+    // side belong to the test's thread, the only one that calls `feed`; the
+    // loop under test only drains.
     let samples = SPSCRing<MotionSample>(capacity: 8192)
     let rate: Double
     let displayName = "recorded IMU"

@@ -95,6 +95,9 @@ final class ScriptedPad: PadSource {
 /// each start and a tilted one on each nudge (so the frame loop treats it as
 /// the simulated board), and its failure and interruption are set by the test.
 final class ControlledSource: MotionSource, CommandedTilt, @unchecked Sendable {
+    // @unchecked Sendable: start, stop, nudges and their counts belong to
+    // the thread that runs the loop under test (the test's own); the
+    // failure and interruption are ChangingTexts, read from any thread.
     let samples = SPSCRing<MotionSample>(capacity: 16)
     let rate = 100.0
     let displayName = "controlled source"

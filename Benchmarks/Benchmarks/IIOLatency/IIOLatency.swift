@@ -70,6 +70,8 @@ struct Failure: Error, CustomStringConvertible {
 /// The testbed, the running source and the scan being written; set up in the
 /// benchmark's setup hook, so that listing the benchmarks makes no testbed.
 final class Rig: @unchecked Sendable {
+    // @unchecked Sendable: the benchmark's setup, body and teardown run one
+    // after another, never at once; these fields are theirs.
     var testbed: MockTestbed?
     var source: IIOMotionSource?
     var fd: Int32 = -1
@@ -190,6 +192,8 @@ let barePTYDescription = """
 /// The floor under the source's figure: a thread asleep in poll(2) on a pty
 /// node, reading whole 24-byte scans and publishing the last one's timestamp.
 final class BareReader: @unchecked Sendable {
+    // @unchecked Sendable: `thread` is set by init and cleared by stop, on
+    // the owner's thread; the rest is atomic or let.
     let fd: Int32
     let lastTimestamp = Atomic<Int64>(.min)
     let oddReads = Atomic<Int>(0)

@@ -38,6 +38,8 @@ let gyroScale = 0.000133090
 /// 256 MPU-6050 scans with varied values, their expected raw values, and the
 /// layout and converter for them. Leaked on purpose: lives for the process.
 struct Scans: @unchecked Sendable {
+    // @unchecked Sendable: the bytes are written once, before any benchmark
+    // reads them, and never again.
     let bytes: UnsafeMutableRawBufferPointer
     /// Per scan: the 7 channel values in scan order, then the timestamp.
     let expected: [[Int64]]

@@ -52,6 +52,8 @@ final class LatencyLog: @unchecked Sendable {
 }
 
 final class Rig: @unchecked Sendable {
+    // @unchecked Sendable: the benchmark's setup, body and teardown run one
+    // after another, never at once; these fields are theirs.
     var manager: MotionManager?
     let log = LatencyLog()
     var stream: AsyncThrowingStream<DeviceMotion, any Error>.AsyncIterator?
