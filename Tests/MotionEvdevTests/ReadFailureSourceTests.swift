@@ -15,8 +15,9 @@ extension EvdevSourceMockSuites {
     struct ReadFailure {
         let motion = MockEvdevDevice.dualSenseMotion()
 
-        @Test("a torn input_event ends in a failure naming the node (no interruption); stop() then start() recovers")
-        func tornRecord() throws {
+        /// Starts a source on the mock DualSense, sees its first frame (at
+        /// `t0`) arrive, then runs `body`; the source is stopped after.
+        func readingFirstFrame(_ body: (Testbed, EvdevMotionSource, Int64) throws -> Void) throws {
             try EvdevSourceMockSuites.withTestbed([motion]) { testbed in
                 let source = SourceUnderTest.make(motion)
                 defer { source.stop() }
@@ -25,6 +26,13 @@ extension EvdevSourceMockSuites {
                 try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 0, at: t0), to: motion.devicePath,
                                         waitUntilQueued: false)
                 #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+                try body(testbed, source, t0)
+            }
+        }
+
+        @Test("a torn input_event ends in a failure naming the node (no interruption); stop() then start() recovers")
+        func tornRecord() throws {
+            try readingFirstFrame { testbed, source, t0 in
 
                 // 10 bytes: less than one 24-byte record.
                 try testbed.write([UInt8](repeating: 0, count: 10), to: motion.devicePath)
@@ -47,14 +55,7 @@ extension EvdevSourceMockSuites {
 
         @Test("a read that fails as on a flaky link (EIO) loses one sample, counted in the source's health (what play --stats and doctor print), and reading goes on")
         func lostSampleCounted() throws {
-            try EvdevSourceMockSuites.withTestbed([motion]) { testbed in
-                let source = SourceUnderTest.make(motion)
-                defer { source.stop() }
-                try source.start()
-                let t0: Int64 = 8_000_000_000
-                try testbed.writeEvents(dualSenseFrame((1, 2, 3), (4, 5, 6), device: 0, at: t0), to: motion.devicePath,
-                                        waitUntilQueued: false)
-                #expect(SourceUnderTest.collect(source, count: 1) == [Expected.dualSense((1, 2, 3), (4, 5, 6), at: t0)])
+            try readingFirstFrame { testbed, source, t0 in
                 #expect(source.health.failedSamples == 0)
 
                 EvdevFaults.arm(errno: EIO, next: 1)

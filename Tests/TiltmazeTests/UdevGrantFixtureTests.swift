@@ -38,6 +38,26 @@ struct UdevGrantFixtureTests {
         #expect(r.status == 0, "\(kind) \(sysfsPath): \(r.stderr)")
     }
 
+    /// Runs `monitor --source iio:bmi160` as nobody in `group` while two
+    /// bmi160 scans are written to the testbed's node; it must print both.
+    static func monitorTwoScans(as group: String, in testbed: Testbed) throws {
+        var bytes: [UInt8] = []
+        for raw in [Int16(1000), Int16(-1000)] {
+            var s = ScanBytes()
+            s.le16(0); s.le16(0); s.le16(raw)
+            s.le16(raw); s.le16(0); s.le16(16384)
+            s.pad(to: 8)
+            s.le64(2_000_000_000)
+            bytes += s.bytes
+        }
+        let command = ["/usr/bin/setpriv", "--reuid=\(UnprivilegedFileAccess.nobody)", "--regid=\(UnprivilegedFileAccess.nobody)",
+                       "--groups=\(getgrnam(group).pointee.gr_gid)", "--", ProgramRunner.binary]
+        let (status, stdout, stderr) = try runWhileWriting(["monitor", "--source", "iio:bmi160", "--json", "--samples", "2"],
+                                                           scans: bytes, to: testbed, device: "iio:device1", command: command)
+        #expect(status == 0, "\(stderr)")
+        #expect(stdout.split(separator: "\n").count == 2, "\(stdout)")
+    }
+
     /// What the game writes on a bmi160 (its per-type rates, no device-wide one), as the driver names them.
     static let bmi160Writes: Set<String> = [
         "buffer/data_available", "buffer/direction", "buffer/enable", "buffer/length", "buffer/watermark",
@@ -123,21 +143,7 @@ struct UdevGrantFixtureTests {
             let node = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: testbed.realPath("/dev/iio:device1")))
             #expect(chown(node, 0, getgrnam(group).pointee.gr_gid) == 0 && chmod(node, 0o660) == 0)
             UnprivilegedFileAccess.share(testbed)
-            var bytes: [UInt8] = []
-            for raw in [Int16(1000), Int16(-1000)] {
-                var s = ScanBytes()
-                s.le16(0); s.le16(0); s.le16(raw)
-                s.le16(raw); s.le16(0); s.le16(16384)
-                s.pad(to: 8)
-                s.le64(2_000_000_000)
-                bytes += s.bytes
-            }
-            let command = ["/usr/bin/setpriv", "--reuid=\(UnprivilegedFileAccess.nobody)", "--regid=\(UnprivilegedFileAccess.nobody)",
-                           "--groups=\(getgrnam(group).pointee.gr_gid)", "--", ProgramRunner.binary]
-            let (status, stdout, stderr) = try runWhileWriting(["monitor", "--source", "iio:bmi160", "--json", "--samples", "2"],
-                                                               scans: bytes, to: testbed, device: "iio:device1", command: command)
-            #expect(status == 0, "\(stderr)")
-            #expect(stdout.split(separator: "\n").count == 2, "\(stdout)")
+            try Self.monitorTwoScans(as: group, in: testbed)
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/in_accel_sampling_frequency") == "100.000000", "put back as the driver wrote it")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/buffer/enable") == "0")
         }
@@ -160,21 +166,7 @@ struct UdevGrantFixtureTests {
             #expect(chown(node, 0, getgrnam(group).pointee.gr_gid) == 0 && chmod(node, 0o660) == 0)
             UnprivilegedFileAccess.share(testbed)
             #expect(chown(rate, 0, 0) == 0 && chmod(rate, 0o644) == 0, "shared, the rate stays root's")
-            var bytes: [UInt8] = []
-            for raw in [Int16(1000), Int16(-1000)] {
-                var s = ScanBytes()
-                s.le16(0); s.le16(0); s.le16(raw)
-                s.le16(raw); s.le16(0); s.le16(16384)
-                s.pad(to: 8)
-                s.le64(2_000_000_000)
-                bytes += s.bytes
-            }
-            let command = ["/usr/bin/setpriv", "--reuid=\(UnprivilegedFileAccess.nobody)", "--regid=\(UnprivilegedFileAccess.nobody)",
-                           "--groups=\(getgrnam(group).pointee.gr_gid)", "--", ProgramRunner.binary]
-            let (status, stdout, stderr) = try runWhileWriting(["monitor", "--source", "iio:bmi160", "--json", "--samples", "2"],
-                                                               scans: bytes, to: testbed, device: "iio:device1", command: command)
-            #expect(status == 0, "\(stderr)")
-            #expect(stdout.split(separator: "\n").count == 2, "\(stdout)")
+            try Self.monitorTwoScans(as: group, in: testbed)
             #expect(testbed.readFile(trigger.sysfsPath + "/sampling_frequency") == "200.000", "the member changed root's rate")
             #expect(testbed.readFile("/sys/bus/iio/devices/iio:device1/trigger/current_trigger").map { $0.isEmpty || $0 == "(null)" } ?? true,
                     "the trigger was not let go: \(testbed.readFile("/sys/bus/iio/devices/iio:device1/trigger/current_trigger") ?? "")")
