@@ -213,7 +213,7 @@ run-qemu-arm64:
 # The lock-free code again under ThreadSanitizer: data races fail the run.
 test-tsan:
 	TILTMAZE_STRESS_ITEMS=$(TSAN_STRESS_ITEMS) $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_BUILD) \
-		--filter 'HandoffTests|RealtimeTests|PhysicsLoopTests|SimulatedSourceTests|SensorThreadTests'
+		--filter 'HandoffTests|RealtimeTests|PhysicsLoopTests|SimulatedSourceTests|SensorThreadTests|SampleReaderTests'
 
 deps-play:
 	scripts/install-deps.sh play

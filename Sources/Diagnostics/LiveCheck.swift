@@ -24,16 +24,19 @@ enum LiveCheck {
         } catch {
             return .fail("live", "\(name) could not start: \(error)")
         }
-        let started = MonotonicClock.now()
-        let deadline = started + longest.nanoseconds
+        let deadline = MonotonicClock.now() + longest.nanoseconds
         var count = 0
         var first: Int64?, last: Int64?
-        while count < enough, source.failure == nil, MonotonicClock.now() < deadline {
-            MonotonicClock.sleep(until: MonotonicClock.now() + 10_000_000)
-            source.samples.drain { sample in
+        var reader = SampleReader(source)
+        reading: while count < enough {
+            let stop = reader.read(until: deadline) { sample in
                 count += 1
                 if first == nil { first = sample.timestamp }
                 last = sample.timestamp
+            }
+            switch stop {
+            case nil, .interrupted: continue    // a controller away may come back before the deadline
+            case .deadline, .failed, .ended: break reading
             }
         }
         source.stop()

@@ -82,22 +82,23 @@ extension MotionManager {
         var first: Int64?, last: Int64 = 0
         // Judged in the samples' time; the clock only guards against a sensor gone silent.
         let silence = MonotonicClock.now() + Int64((seconds + 60) * 1e9)
-        while true {
-            let ended = source.hasEnded  // before the drain: a recording's last samples come before it says so
-            _ = source.samples.drain { sample in
+        var reader = SampleReader(source)
+        reading: while true {
+            let stop = reader.read(until: silence) { sample in
                 finder.add(sample)
                 if first == nil { first = sample.timestamp }
                 last = sample.timestamp
             }
-            if let failure = source.failure { return .failure(.sensorStopped(failure)) }
+            switch stop {
+            case .failed(let failure): return .failure(.sensorStopped(failure))
+            case .deadline:
+                return .failure(.sensorStopped("\(description) gave too few samples to calibrate (\(first == nil ? "none" : "a few"))"))
+            case .ended: break reading
+            case nil, .interrupted: break   // woken: within SampleReader.statusPeriod, so a cancellation is seen soon
+            }
             if run.cancelled.load(ordering: .relaxed) { return .failure(.calibrationRefused("the gyroscope calibration was cancelled")) }
             if let still = finder.ongoing, still.hasRotation, still.duration >= seconds { break }
-            if ended { break }
             if let first, Double(last - first) / 1e9 >= seconds + 2 { break }
-            if MonotonicClock.now() >= silence {
-                return .failure(.sensorStopped("\(description) gave too few samples to calibrate (\(first == nil ? "none" : "a few"))"))
-            }
-            MonotonicClock.sleep(until: MonotonicClock.now() + 20_000_000)
         }
         finder.finish()
         return GyroscopeCalibration.measure(finder.stretches, measuringTime: seconds)

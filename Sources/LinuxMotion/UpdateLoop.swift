@@ -2,20 +2,17 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Handoff
 import MotionCore
+import MotionDevices
 import Realtime
 import Synchronization
 import SystemCalls
 
-/// The manager's thread: sleeps on the source's doorbell until a sample is
-/// pushed (or polls, for a source whose ring has none), fuses each sample
-/// and hands it to `deliver`, and ends the updates when the source does.
+/// The manager's thread: reads the source (`SampleReader`: its doorbell, or
+/// a look every 2 ms at a ring that has none), fuses each sample and hands
+/// it to `deliver`, and ends the updates when the source does.
 final class UpdateLoop: @unchecked Sendable {
-    // @unchecked Sendable: `intake`, `ended` and `statusSeen` belong to
-    // the loop's thread once it runs; the rest is atomic or immutable.
-
-    /// Work that finds nothing still looks at the source's status this often,
-    /// and a ring with no bell is polled this often.
-    static let idlePeriod: Int64 = 2_000_000
+    // @unchecked Sendable: `intake` belongs to the loop's thread once it
+    // runs; the rest is atomic or immutable.
 
     /// A sample, its fusion, the shake it completed and the neutral in force.
     typealias Deliver = @Sendable (MotionSample, FusedMotion, Shake?, TiltReference) -> Void
@@ -33,8 +30,6 @@ final class UpdateLoop: @unchecked Sendable {
     private var thread: OSThread?
 
     private var intake: MotionIntake
-    private var ended = false
-    private var statusSeen: UInt64?
 
     /// - Parameter coalescing: nanoseconds the loop waits after a delivery
     ///   before the next, so that a fast sensor's samples go in batches.
@@ -56,8 +51,8 @@ final class UpdateLoop: @unchecked Sendable {
         thread = try OSThread(name: threadName) { [self] in run() }
     }
 
-    /// Ends the loop and waits for its thread: within one idle period, at once
-    /// when the ring has a bell.
+    /// Ends the loop and waits for its thread: at once when the ring has a
+    /// bell (rung here), within `SampleReader.pollPeriod` when not.
     func stop() {
         running.store(false, ordering: .releasing)
         source.samples.bell?.ring()
@@ -66,50 +61,36 @@ final class UpdateLoop: @unchecked Sendable {
     }
 
     private func run() {
-        let doorbell = source.samples.bell as? Doorbell
-        while running.load(ordering: .acquiring) {
-            let seen = doorbell?.rings ?? 0
-            let woke = coalescing > 0 ? MonotonicClock.now() : 0
-            let (taken, changed) = drainOnce()
-            guard !ended else { return }
-            if taken > 0 || changed {
-                if coalescing > 0 { MonotonicClock.sleep(until: woke + coalescing) }
-                continue
-            }
-            if let doorbell {
-                doorbell.wait(after: seen, timeout: Self.idlePeriod)
-            } else {
-                MonotonicClock.sleep(until: MonotonicClock.now() + Self.idlePeriod)
-            }
-        }
-    }
-
-    /// Takes every sample waiting and looks at the source's status; returns
-    /// how many samples came and whether the reference changed.
-    private func drainOnce() -> (taken: Int, changed: Bool) {
-        let isNew = intake.takeReferenceChange()
+        var reader = SampleReader(source)
         let recorder = self.recorder, deliver = self.deliver
-        let reference = intake.estimator.reference  // a drain never changes it: only takeReferenceChange does
-        let taken = intake.drain { sample, motion, shake in
-            recorder.add(sample)
-            deliver(sample, motion, shake, reference)
-        }
-        counts.read.wrappingAdd(taken, ordering: .relaxed)
-        if taken > 0 || isNew { intake.publishStatus() }
-        let status = source.statusChanges
-        if status != statusSeen {
-            statusSeen = status
-            if let failure = source.failure {
-                end(.sensorStopped(failure))
+        while running.load(ordering: .acquiring) {
+            let woke = coalescing > 0 ? MonotonicClock.now() : 0
+            var isNew = intake.takeReferenceChange()
+            var reference = intake.estimator.reference  // only takeReferenceChange changes it, not a sample
+            var taken = 0
+            let stop = reader.read(until: .max) { sample in
+                // A change made while the loop slept is the sample's that woke it.
+                if intake.takeReferenceChange() {
+                    isNew = true
+                    reference = intake.estimator.reference
+                }
+                let (motion, shake) = intake.add(sample)
+                recorder.add(sample)
+                deliver(sample, motion, shake, reference)
+                taken += 1
             }
+            counts.read.wrappingAdd(taken, ordering: .relaxed)
+            if taken > 0 || isNew { intake.publishStatus() }
+            switch stop {
+            case .failed(let failure): return end(.sensorStopped(failure))
+            case .ended: return end(nil)
+            case nil, .deadline, .interrupted: break
+            }
+            if taken > 0, coalescing > 0 { MonotonicClock.sleep(until: woke + coalescing) }
         }
-        // A recording's last samples may come after this drain: end on the pass that finds none.
-        if !ended, taken == 0, source.hasEnded, source.samples.isEmpty { end(nil) }
-        return (taken, isNew)
     }
 
     private func end(_ error: MotionError?) {
-        ended = true
         finished.store(true, ordering: .releasing)
         completion(error)
     }

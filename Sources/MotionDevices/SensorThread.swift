@@ -141,16 +141,24 @@ public final class SensorThread: @unchecked Sendable {
     public func reject(_ count: Int = 1) { rejected.wrappingAdd(count, ordering: .relaxed) }
 
     /// Says how the source reads now (not on a hot path: it takes a lock).
-    public func setNotice(_ text: String?) { noticeText.set(text) }
+    public func setNotice(_ text: String?) {
+        noticeText.set(text)
+        samples.bell?.ring()
+    }
 
     /// Says why the source waits, nil once it reads again.
-    public func setInterruption(_ text: String?) { interruptionText.set(text) }
+    public func setInterruption(_ text: String?) {
+        interruptionText.set(text)
+        samples.bell?.ring()
+    }
 
     /// Says why the source stopped and asks its thread to end.
     public func fail(_ message: String) {
         interruptionText.set(nil)
         failureText.set(message)
         running.store(false, ordering: .releasing)
+        // A reader asleep on the ring hears of it now, not at its next look.
+        samples.bell?.ring()
     }
 
     /// `body`, made again while it fails with a transient error and the

@@ -115,17 +115,26 @@ extension CalibrateCommand {
         let deadline = MonotonicClock.now() + liveTimeout
         var said = ""
         var progress = CalibrationProgress(kind, delivery: delivery, stretches: [], ongoing: nil)
-        while MonotonicClock.now() < deadline {
-            _ = source.samples.drain { finder.add($0) }
-            if let failure = source.failure { throw ExitStatus.report(failure, as: .sensorFailed) }
+        var reader = SampleReader(source)
+        var nextLook = MonotonicClock.now()
+        reading: while true {
+            let stop = reader.read(until: deadline) { finder.add($0) }
+            switch stop {
+            case .failed(let failure): throw ExitStatus.report(failure, as: .sensorFailed)
+            case .deadline, .ended: break reading
+            case nil, .interrupted: break
+            }
+            // What to say is judged a few times a second, not on every batch of samples.
+            guard MonotonicClock.now() >= nextLook else { continue }
+            nextLook = MonotonicClock.now() + 50_000_000
             progress = CalibrationProgress(kind, delivery: delivery, stretches: finder.stretches, ongoing: finder.ongoing)
             if progress.isComplete { break }
             if progress.prompt != said {
                 said = progress.prompt
                 printError(said)
             }
-            MonotonicClock.sleep(until: MonotonicClock.now() + 50_000_000)
         }
+        progress = CalibrationProgress(kind, delivery: delivery, stretches: finder.stretches, ongoing: finder.ongoing)
         return progress.outcome
     }
 

@@ -106,23 +106,12 @@ struct Monitor: ParsableCommand {
         var failure: String?
         var shownInterruption: String?
         var shownNotice: String?
-        outer: while !StopSignals.isRequested {
-            if let f = sensor.failure { failure = f; break }
-            // How it reads now, when that changed (a silent trigger left for polling): said once.
-            if let notice = sensor.notice, notice != shownNotice {
-                printError("\(chosen.description): \(notice)")
-                shownNotice = notice
-            }
-            // A controller that went away: say so once, and again when it is back.
-            let interruption = sensor.interruption
-            if interruption != shownInterruption {
-                if let interruption { printError(interruption) } else { printError("\(chosen.description) is back") }
-                shownInterruption = interruption
-            }
-            boardKeys.wait(until: MonotonicClock.now() + 5_000_000)
+        var reader = SampleReader(sensor)
+        reading: while !StopSignals.isRequested {
             var output = ""
             var reachedLimit = false
-            sensor.samples.drain { sample in
+            // At most a quarter second: the live line's refresh, and how soon Ctrl-C is heeded while no sample comes.
+            let stop = reader.read(until: MonotonicClock.now() + 250_000_000) { sample in
                 guard !reachedLimit else { return }
                 seen += 1
                 if seen == 1 { cpuAtFirst = ProcessCPUClock.now() }
@@ -135,6 +124,18 @@ struct Monitor: ParsableCommand {
                     if json { output += line(sample, device: sensor.displayName, motion: motion, shake: shake, neutral: neutral) + "\n" }
                 }
                 if let samples, seen >= samples { reachedLimit = true }
+            }
+            if case .failed(let f) = stop { failure = f }
+            // How it reads now, when that changed (a silent trigger left for polling): said once.
+            if let notice = reader.health.notice, notice != shownNotice {
+                printError("\(chosen.description): \(notice)")
+                shownNotice = notice
+            }
+            // A controller that went away: say so once, and again when it is back.
+            let interruption = reader.health.interruption
+            if interruption != shownInterruption, failure == nil {
+                if let interruption { printError(interruption) } else { printError("\(chosen.description) is back") }
+                shownInterruption = interruption
             }
             if json, !output.isEmpty {
                 StandardStream.output.write(output)
@@ -149,7 +150,11 @@ struct Monitor: ParsableCommand {
                 ).text(width: isTTY ? MonitorLiveLine.terminalWidth() : nil)   // read each refresh: a resized window is followed
                 StandardStream.output.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
             }
-            if reachedLimit { break outer }
+            if reachedLimit { break reading }
+            switch stop {
+            case .failed, .ended: break reading
+            case nil, .deadline, .interrupted: continue
+            }
         }
         if !json && isTTY { StandardStream.output.write("\n") }
         boardKeys.restore()

@@ -74,13 +74,13 @@ struct Record: ParsableCommand {
             return "\(writer.samplesWritten) samples, \(MotionSampleText.decimal(span)) s of motion, \(kilobytes) KB"
         }
         do {
-            while !StopSignals.isRequested {
-                if let f = sensor.failure { failure = f; break }
+            var reader = SampleReader(sensor)
+            reading: while !StopSignals.isRequested {
                 let now = MonotonicClock.now()
                 if let end, now >= end { break }
-                boardKeys.wait(until: min(now + 10_000_000, end ?? .max))
                 var appendError: SourceError?
-                sensor.samples.drain { sample in
+                // At most a quarter second: how soon Ctrl-C is heeded while no sample comes.
+                let stop = reader.read(until: min(now + 250_000_000, end ?? .max)) { sample in
                     guard appendError == nil else { return }
                     do {
                         try writer.append(sample)
@@ -93,6 +93,11 @@ struct Record: ParsableCommand {
                     nextProgress += 1_000_000_000
                     let line = progress()
                     StandardStream.error.write(isTTY ? "\r\u{1b}[K" + line : line + "\n")
+                }
+                switch stop {
+                case .failed(let f): failure = f; break reading
+                case .ended: break reading
+                case nil, .deadline, .interrupted: continue
                 }
             }
             if sensor.samples.droppedCount > 0 {

@@ -94,6 +94,13 @@ public struct MotionIntake: ~Copyable {
         return taken
     }
 
+    /// One sample through the motion processor, read by the caller (a
+    /// `SampleReader` of the intake's ring): its fused motion and the shake it completed.
+    public mutating func add(_ sample: MotionSample) -> (FusedMotion, Shake?) {
+        drained &+= 1
+        return processor.add(sample)
+    }
+
     /// Counts `taken` samples over `elapsed` ns toward the sensor's rate.
     public mutating func measureRate(taken: Int, elapsed: Int64) {
         rateSamples += taken

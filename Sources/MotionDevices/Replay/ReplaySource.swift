@@ -54,7 +54,9 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
 
     public var statusChanges: UInt64 { ended.load(ordering: .relaxed) ? 1 : 0 }
 
-    public var hasEnded: Bool { ended.load(ordering: .relaxed) }
+    // Acquiring, as the end is stored releasing after the last push: a
+    // reader that sees the end sees every sample before it.
+    public var hasEnded: Bool { ended.load(ordering: .acquiring) }
 
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
@@ -71,7 +73,7 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
 
     private func play() {
         let list = recording.samples
-        guard let first = list.first else { ended.store(true, ordering: .relaxed); return }
+        guard let first = list.first else { end(); return }
         let origin = MonotonicClock.now()
         for var sample in list {
             let due = origin + (sample.timestamp - first.timestamp)
@@ -84,6 +86,13 @@ public final class ReplaySource: MotionSource, @unchecked Sendable {
             sample.timestamp = due
             samples.push(sample)
         }
-        ended.store(true, ordering: .relaxed)
+        end()
+    }
+
+    /// Says the recording has ended, and rings the ring's bell so that a
+    /// reader waiting on it hears so at once.
+    private func end() {
+        ended.store(true, ordering: .releasing)
+        samples.bell?.ring()
     }
 }
