@@ -13,11 +13,13 @@ public enum Emulation {
     }
 
     /// A bound on a wait that only a hang should reach, in seconds: `seconds`
-    /// natively, ten times that under qemu-user. Emulated, a program runs
+    /// natively, four times that under qemu-user. Emulated, a program runs
     /// several times slower, on cores the x86 tiers share: a game there once
     /// took over 60 s to roll a ball four cells that it rolls in one natively.
+    /// Not more: every wait that fails costs its whole bound, and ten times
+    /// (600 s a wait) let a run with a few failures outlast CI's 90 minutes.
     public static func hangBound(_ seconds: Double) -> Double {
-        isQemuUser ? seconds * 10 : seconds
+        isQemuUser ? seconds * 4 : seconds
     }
 
     /// Why an ioctl's errno is not the kernel's there: qemu-user answers an
