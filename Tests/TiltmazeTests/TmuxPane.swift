@@ -180,6 +180,16 @@ extension TmuxPane {
         guard let c = screen.meanColumn(of: ball), let r = screen.meanRow(of: ball) else { return nil }
         return (c, r)
     }
+
+    /// The ball's position once it is drawn; nil if it never is (a hang).
+    func waitForBall() throws -> (column: Double, row: Double)? {
+        let deadline = Date().addingTimeInterval(Emulation.hangBound(60))
+        repeat {
+            if let p = try ballPosition() { return p }
+            usleep(100_000)
+        } while Date() < deadline
+        return nil
+    }
 }
 
 extension TmuxPane {
