@@ -21,7 +21,7 @@ import SystemCalls
 ///
 /// One thread only: the ring's consumer.
 public struct SampleReader: ~Copyable {
-    /// Why a `read` stopped before samples came.
+    /// Why a `read` stopped (the samples before it were handed on).
     public enum Stop: Equatable, Sendable {
         /// The deadline passed.
         case deadline
@@ -80,11 +80,10 @@ public struct SampleReader: ~Copyable {
             let now = MonotonicClock.now()
             if now >= deadline { return .deadline }
             if taken > 0 || waited { return nil }
-            let longest = doorbell == nil ? Self.pollPeriod : Self.statusPeriod
             if let doorbell {
-                doorbell.wait(after: rings, timeout: min(deadline - now, longest))
+                doorbell.wait(after: rings, timeout: min(deadline - now, Self.statusPeriod))
             } else {
-                MonotonicClock.sleep(until: min(deadline, now + longest))
+                MonotonicClock.sleep(until: min(deadline, now + Self.pollPeriod))
             }
             waited = true
             wakeups += 1

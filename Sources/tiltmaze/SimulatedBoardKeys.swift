@@ -24,7 +24,7 @@ final class SimulatedBoardKeys {
     /// After the source is started, so the lines it prints come first.
     init(_ chosen: ChosenSource) {
         board = chosen.simulatedBoard
-        guard board != nil else { return }
+        guard let board else { return }
         guard TerminalKeys.available() else {
             printError("\(chosen.description) stays level: standard input is not a terminal in the foreground, so no key "
                        + "can tilt it; run this in a terminal to tilt it (\(BoardKeys.hint))")
@@ -34,7 +34,7 @@ final class SimulatedBoardKeys {
             let keys = try TerminalKeys.start()
             self.keys = keys
             printError("\(chosen.description): \(BoardKeys.hint)")
-            startReading(keys, board!)
+            startReading(keys, board)
         } catch {
             printError("\(chosen.description) stays level: \(error)")
         }
