@@ -24,5 +24,5 @@ python3 scripts/make-deb.py --out "$out"
 package=$(ls "$out"/tiltmaze_*.deb)
 scripts/qemu/systemd-root.sh "$root" "$package"
 TILTMAZE_DEB=$package exec python3 scripts/qemu/run.py --root-image "$root/root.ext4" \
-    --hook-binary .build/debug/tiltmaze --out .build/qemu/systemd --timeout 1800 --scenario-timeout 600 \
+    --hook-binary .build/static/release/tiltmaze --out .build/qemu/systemd --timeout 1800 --scenario-timeout 600 \
     --scenarios scripts/qemu/scenarios/systemd
