@@ -13,9 +13,7 @@ import LibC
 /// Failures are `DeviceError`s naming the card, the operation and errno.
 public final class DRMCard {
     public let path: String
-    private let file: OwnedDescriptor
-    /// The card's descriptor (closed with this object).
-    public var descriptor: FileDescriptor { file.descriptor }
+    let file: OwnedDescriptor
     /// The kernel driver's name: "vc4", "bochs-drm", "virtio_gpu".
     public let driver: String
     /// Written by the flip handler: allocated once, so a frame allocates nothing.
@@ -30,7 +28,7 @@ public final class DRMCard {
         } catch {
             throw DeviceError(errno: error.rawValue, operation: "open", path: path)
         }
-        guard let version = drmGetVersion(fd.rawValue) else {
+        guard let version = fd.withDescriptor({ drmGetVersion($0.rawValue) }) else {
             let code = errno
             throw DeviceError(errno: code == 0 ? ENOTTY : code, operation: "ask its driver (DRM_IOCTL_VERSION)", path: path,
                               detail: "it is not a DRM device (expected /dev/dri/cardN)")
@@ -52,18 +50,18 @@ public final class DRMCard {
 
     /// Whether this descriptor holds DRM master: only the master may set
     /// modes and flip.
-    public var isMaster: Bool { drmIsMaster(descriptor.rawValue) == 1 }
+    public var isMaster: Bool { file.withDescriptor { drmIsMaster($0.rawValue) } == 1 }
 
     /// Takes DRM master: granted to the first opener, again to one that
     /// dropped it, and to root; refused (EACCES/EBUSY) while another program,
     /// a desktop, holds it.
     public func becomeMaster() throws(DeviceError) {
-        try drmCall(path, "become DRM master", drmSetMaster(descriptor.rawValue))
+        try drmCall(path, "become DRM master", file.withDescriptor { drmSetMaster($0.rawValue) })
     }
 
     /// Gives DRM master up (to let another console or program set modes).
     public func dropMaster() throws(DeviceError) {
-        try drmCall(path, "drop DRM master", drmDropMaster(descriptor.rawValue))
+        try drmCall(path, "drop DRM master", file.withDescriptor { drmDropMaster($0.rawValue) })
     }
 
     // MARK: Display objects
@@ -71,12 +69,12 @@ public final class DRMCard {
     /// Whether the driver offers dumb buffers (every KMS driver does).
     public var supportsDumbBuffers: Bool {
         var value: UInt64 = 0
-        return drmGetCap(descriptor.rawValue, UInt64(DRM_CAP_DUMB_BUFFER), &value) == 0 && value != 0
+        return file.withDescriptor { drmGetCap($0.rawValue, UInt64(DRM_CAP_DUMB_BUFFER), &value) } == 0 && value != 0
     }
 
     public func resources() throws(DeviceError) -> DRMResources {
         let res = try drmObject(path, "read its display resources (DRM_IOCTL_MODE_GETRESOURCES)",
-                                drmModeGetResources(descriptor.rawValue))
+                                file.withDescriptor { drmModeGetResources($0.rawValue) })
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         return DRMResources(crtcIDs: (0 ..< Int(r.count_crtcs)).map { r.crtcs[$0] },
@@ -87,7 +85,7 @@ public final class DRMCard {
 
     /// The connector with `id`, probing the display for its modes.
     public func connector(_ id: UInt32) throws(DeviceError) -> DRMConnector {
-        let c = try drmObject(path, "read connector \(id)", drmModeGetConnector(descriptor.rawValue, id))
+        let c = try drmObject(path, "read connector \(id)", file.withDescriptor { drmModeGetConnector($0.rawValue, id) })
         defer { drmModeFreeConnector(c) }
         return DRMConnector(c.pointee)
     }
@@ -100,14 +98,14 @@ public final class DRMCard {
     }
 
     public func encoder(_ id: UInt32) throws(DeviceError) -> DRMEncoder {
-        let e = try drmObject(path, "read encoder \(id)", drmModeGetEncoder(descriptor.rawValue, id))
+        let e = try drmObject(path, "read encoder \(id)", file.withDescriptor { drmModeGetEncoder($0.rawValue, id) })
         defer { drmModeFreeEncoder(e) }
         return DRMEncoder(id: e.pointee.encoder_id, crtcID: e.pointee.crtc_id, possibleCRTCs: e.pointee.possible_crtcs)
     }
 
     /// The CRTC's present state, to put back later with `restore`.
     public func crtcState(_ id: UInt32) throws(DeviceError) -> DRMCRTCState {
-        let c = try drmObject(path, "read CRTC \(id)", drmModeGetCrtc(descriptor.rawValue, id))
+        let c = try drmObject(path, "read CRTC \(id)", file.withDescriptor { drmModeGetCrtc($0.rawValue, id) })
         defer { drmModeFreeCrtc(c) }
         let s = c.pointee
         return DRMCRTCState(id: s.crtc_id, bufferID: s.buffer_id, x: s.x, y: s.y, mode: s.mode_valid != 0 ? DRMMode(s.mode) : nil)
@@ -120,7 +118,7 @@ public final class DRMCard {
         var connectorID = connector
         var info = mode.info
         try drmCall(path, "set CRTC \(crtc) to \(mode) on connector \(connector)",
-                    drmModeSetCrtc(descriptor.rawValue, crtc, buffer.framebufferID, 0, 0, &connectorID, 1, &info))
+                    file.withDescriptor { drmModeSetCrtc($0.rawValue, crtc, buffer.framebufferID, 0, 0, &connectorID, 1, &info) })
     }
 
     /// Puts a CRTC back as `state` was, driving `connector` (or off, when it
@@ -129,9 +127,9 @@ public final class DRMCard {
         var connectorID = connector
         if state.bufferID != 0, var info = state.mode?.info {
             try drmCall(path, "restore CRTC \(state.id)",
-                        drmModeSetCrtc(descriptor.rawValue, state.id, state.bufferID, state.x, state.y, &connectorID, 1, &info))
+                        file.withDescriptor { drmModeSetCrtc($0.rawValue, state.id, state.bufferID, state.x, state.y, &connectorID, 1, &info) })
         } else {
-            try drmCall(path, "switch CRTC \(state.id) off", drmModeSetCrtc(descriptor.rawValue, state.id, 0, 0, 0, nil, 0, nil))
+            try drmCall(path, "switch CRTC \(state.id) off", file.withDescriptor { drmModeSetCrtc($0.rawValue, state.id, 0, 0, 0, nil, 0, nil) })
         }
     }
 
@@ -147,8 +145,8 @@ public final class DRMCard {
     /// time (EBUSY otherwise).
     public func pageFlip(crtc: UInt32, to buffer: DRMDumbBuffer) throws(DeviceError) {
         try drmCall(path, "flip CRTC \(crtc) to framebuffer \(buffer.framebufferID)",
-                    drmModePageFlip(descriptor.rawValue, crtc, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
-                                    UnsafeMutableRawPointer(flips)))
+                    file.withDescriptor { drmModePageFlip($0.rawValue, crtc, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
+                                    UnsafeMutableRawPointer(flips)) })
         flips.pointee.pending = true
     }
 
@@ -159,13 +157,13 @@ public final class DRMCard {
     /// them; the flip completed among them, or nil when none did in time.
     public func readFlipEvent(timeoutMilliseconds: Int32) throws(DeviceError) -> DRMFlipEvent? {
         let before = flips.pointee.completed
-        switch descriptor.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds) {
+        switch file.withDescriptor({ $0.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds) }) {
         case .failure(let e): throw DeviceError(errno: e.rawValue, operation: "wait for its events", path: path)
         case .success(let events) where events.contains(.readable):
             var context = drmEventContext()
             context.version = Int32(cdrm_EVENT_CONTEXT_VERSION)
             context.page_flip_handler = flipHandler
-            try drmCall(path, "read its events", drmHandleEvent(descriptor.rawValue, &context))
+            try drmCall(path, "read its events", file.withDescriptor { drmHandleEvent($0.rawValue, &context) })
         case .success:
             break
         }

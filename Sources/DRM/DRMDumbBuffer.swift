@@ -27,17 +27,16 @@ public final class DRMDumbBuffer {
     public var pixels: UnsafeMutableRawPointer { mapping.base }
 
     init(card: DRMCard, width: Int, height: Int) throws(DeviceError) {
-        let fd = card.descriptor.rawValue
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         try drmCall(card.path, "make a \(width)×\(height) dumb buffer (DRM_IOCTL_MODE_CREATE_DUMB)",
-                    drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size))
+                    card.file.withDescriptor { drmModeCreateDumbBuffer($0.rawValue, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) })
         // From here a throw destroys the buffer (and the framebuffer once made): `objects` owns them.
         var objects = DumbBufferObjects(card: card, handle: handle)
         var offset: UInt64 = 0
         let mapping: MemoryMapping
-        try drmCall(card.path, "map dumb buffer \(handle) (DRM_IOCTL_MODE_MAP_DUMB)", drmModeMapDumbBuffer(fd, handle, &offset))
+        try drmCall(card.path, "map dumb buffer \(handle) (DRM_IOCTL_MODE_MAP_DUMB)", card.file.withDescriptor { drmModeMapDumbBuffer($0.rawValue, handle, &offset) })
         do {
-            mapping = try MemoryMapping(card.descriptor, length: Int(size), offset: Int64(offset))
+            mapping = try card.file.withDescriptor { fd throws(Errno) in try MemoryMapping(fd, length: Int(size), offset: Int64(offset)) }
         } catch {
             throw DeviceError(errno: error.rawValue, operation: "map dumb buffer \(handle) (\(size) bytes)", path: card.path)
         }
@@ -45,15 +44,15 @@ public final class DRMDumbBuffer {
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
         var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         var framebuffer: UInt32 = 0
-        let added = withUnsafeMutableBytes(of: &handles) { h in
+        let added = card.file.withDescriptor { fd in withUnsafeMutableBytes(of: &handles) { h in
             withUnsafeMutableBytes(of: &pitches) { p in
                 withUnsafeMutableBytes(of: &offsets) { o in
-                    drmModeAddFB2(fd, UInt32(width), UInt32(height), cdrm_FORMAT_XRGB8888,
+                    drmModeAddFB2(fd.rawValue, UInt32(width), UInt32(height), cdrm_FORMAT_XRGB8888,
                                   h.baseAddress!.assumingMemoryBound(to: UInt32.self), p.baseAddress!.assumingMemoryBound(to: UInt32.self),
                                   o.baseAddress!.assumingMemoryBound(to: UInt32.self), &framebuffer, 0)
                 }
             }
-        }
+        } }
         try drmCall(card.path, "make a framebuffer of dumb buffer \(handle) (DRM_IOCTL_MODE_ADDFB2)", added)
         objects.framebufferID = framebuffer
         self.width = width
@@ -81,8 +80,9 @@ struct DumbBufferObjects: ~Copyable {
     }
 
     deinit {
-        let fd = card.descriptor.rawValue
-        if framebufferID != 0 { _ = drmModeRmFB(fd, framebufferID) }
-        _ = drmModeDestroyDumbBuffer(fd, handle)
+        card.file.withDescriptor { fd in
+            if framebufferID != 0 { _ = drmModeRmFB(fd.rawValue, framebufferID) }
+            _ = drmModeDestroyDumbBuffer(fd.rawValue, handle)
+        }
     }
 }

@@ -15,8 +15,6 @@ public final class EvdevDevice: @unchecked Sendable {
     // @unchecked Sendable: used by one thread at a time (the sensor thread once started).
     public let path: String
     private let owner: EvdevHandle
-    /// The node's descriptor (libevdev reads it; this object closes it).
-    public var fileDescriptor: FileDescriptor { owner.file.descriptor }
     var handle: OpaquePointer { owner.pointer }
 
     /// A SYN_DROPPED ended the last batch; the next read starts the resync.
@@ -35,7 +33,7 @@ public final class EvdevDevice: @unchecked Sendable {
         } catch {
             throw EvdevError(errno: error.rawValue, operation: "open", path: path)
         }
-        switch c_libevdev_new_from_fd(file.rawValue, path: path) {
+        switch file.withDescriptor { c_libevdev_new_from_fd($0.rawValue, path: path) } {
         case .success(let dev):
             owner = EvdevHandle(pointer: dev, file: file)
         case .failure(let error):

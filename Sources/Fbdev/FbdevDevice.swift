@@ -16,7 +16,6 @@ public final class FbdevDevice {
     public let name: String
     public let layout: FbdevLayout
     private let file: OwnedDescriptor
-    private var descriptor: FileDescriptor { file.descriptor }
     private let mapping: MemoryMapping
 
     /// The first byte of the mapped memory; `layout.memoryLength` bytes.
@@ -26,13 +25,13 @@ public final class FbdevDevice {
     public init(path: String) throws(DeviceError) {
         // Closed by itself if a step below throws.
         let fd = try Self.open(path, .readWrite)
-        let (name, layout) = try Self.readLayout(fd.descriptor, path: path)
+        let (name, layout) = try fd.withDescriptor { d throws(DeviceError) in try Self.readLayout(d, path: path) }
         guard layout.lineLength * layout.height <= layout.memoryLength else {
             throw DeviceError(errno: EINVAL, operation: "use its memory", path: path,
                               detail: "the driver reports \(layout.height) rows of \(layout.lineLength) bytes but has only \(layout.memoryLength)")
         }
         do {
-            mapping = try MemoryMapping(fd.descriptor, length: layout.memoryLength)
+            mapping = try fd.withDescriptor { d throws(Errno) in try MemoryMapping(d, length: layout.memoryLength) }
         } catch {
             throw DeviceError(errno: error.rawValue, operation: "map its memory (\(layout.memoryLength) bytes)", path: path)
         }
@@ -46,14 +45,14 @@ public final class FbdevDevice {
     /// read-only, nothing mapped.
     public static func describe(path: String) throws(DeviceError) -> (name: String, layout: FbdevLayout) {
         let fd = try open(path, .readOnly)
-        return try readLayout(fd.descriptor, path: path)
+        return try fd.withDescriptor { d throws(DeviceError) in try readLayout(d, path: path) }
     }
 
     /// Waits for the next vertical blank (`FBIO_WAITFORVSYNC`); the
     /// driver's errno where it cannot (ENOTTY: not offered).
     public func waitForVerticalBlank() throws(DeviceError) {
         var crtc: UInt32 = 0
-        if case .failure(let e) = descriptor.control(cld_FBIO_WAITFORVSYNC, &crtc) {
+        if case .failure(let e) = file.withDescriptor({ $0.control(cld_FBIO_WAITFORVSYNC, &crtc) }) {
             throw DeviceError(errno: e.rawValue, operation: "wait for the vertical blank (FBIO_WAITFORVSYNC)", path: path)
         }
     }

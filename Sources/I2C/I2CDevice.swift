@@ -17,7 +17,6 @@ public final class I2CDevice: @unchecked Sendable {
     /// The 7-bit address.
     public let address: UInt8
     private let file: OwnedDescriptor
-    private var descriptor: FileDescriptor { file.descriptor }
 
     /// "/dev/i2c-1 address 0x6a": how errors name the chip.
     public var place: String { Self.place(bus: bus, address: address) }
@@ -49,7 +48,7 @@ public final class I2CDevice: @unchecked Sendable {
             throw I2CError(errno: error.rawValue, operation: "open", path: bus,
                            detail: error == .noSuchFileOrDirectory ? "no such I²C bus node (is the bus enabled and the i2c-dev module loaded?)" : nil)
         }
-        switch fd.descriptor.i2cFunctionality() {
+        switch fd.withDescriptor({ $0.i2cFunctionality() }) {
         case .success(let functions) where !functions.isSuperset(of: [.byteData, .blockRead]):
             throw I2CError(errno: EOPNOTSUPP, operation: "use SMBus byte and block transfers", path: bus,
                            detail: "this adapter offers neither SMBus byte-data nor I²C block reads")
@@ -58,7 +57,7 @@ public final class I2CDevice: @unchecked Sendable {
             throw I2CError(errno: errno.rawValue, operation: "ask what the adapter can do (I2C_FUNCS)", path: bus,
                            detail: errno.rawValue == ENOTTY ? "it is not an i2c-dev node (expected /dev/i2c-N)" : nil)
         }
-        if case .failure(let errno) = fd.descriptor.selectI2CAddress(address) {
+        if case .failure(let errno) = fd.withDescriptor({ $0.selectI2CAddress(address) }) {
             throw I2CError(errno: errno.rawValue, operation: "select the chip (I2C_SLAVE)", path: place,
                            detail: errno == .resourceBusy ? "a kernel driver has bound this address" : nil)
         }
@@ -67,7 +66,7 @@ public final class I2CDevice: @unchecked Sendable {
 
     /// One register. The corresponding call is `i2c_smbus_read_byte_data`.
     public func readRegister(_ register: UInt8) throws(I2CError) -> UInt8 {
-        switch descriptor.smbusReadByte(command: register) {
+        switch file.withDescriptor({ $0.smbusReadByte(command: register) }) {
         case .success(let value): return value
         case .failure(let errno): throw transferError(errno, "read register \(Self.hex(register))")
         }
@@ -75,7 +74,7 @@ public final class I2CDevice: @unchecked Sendable {
 
     /// Writes one register. The corresponding call is `i2c_smbus_write_byte_data`.
     public func writeRegister(_ register: UInt8, _ value: UInt8) throws(I2CError) {
-        if case .failure(let errno) = descriptor.smbusWriteByte(command: register, value: value) {
+        if case .failure(let errno) = file.withDescriptor({ $0.smbusWriteByte(command: register, value: value) }) {
             throw transferError(errno, "write register \(Self.hex(register))")
         }
     }
@@ -84,7 +83,7 @@ public final class I2CDevice: @unchecked Sendable {
     /// one transfer; the chip must step its register pointer itself. The
     /// corresponding call is `i2c_smbus_read_i2c_block_data`. Allocates nothing.
     public func readRegisters(from register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
-        switch descriptor.smbusReadBlock(command: register, into: buffer) {
+        switch file.withDescriptor({ $0.smbusReadBlock(command: register, into: buffer) }) {
         case .success(let count) where count == buffer.count: return
         case .success(let count):
             throw I2CError(errno: EIO, operation: "read \(buffer.count) registers from \(Self.hex(register))", path: place,

@@ -17,7 +17,6 @@ public final class IIORawValueFile: @unchecked Sendable {
     /// "/sys/bus/iio/devices/iio:device0/in_accel_x_raw".
     public let path: String
     private let file: OwnedDescriptor
-    private var descriptor: FileDescriptor { file.descriptor }
 
     /// Opens the `raw` attribute of `channel`. The corresponding C function is `open`.
     public convenience init(channel: IIOChannel) throws(IIOError) {
@@ -41,7 +40,7 @@ public final class IIORawValueFile: @unchecked Sendable {
         var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let result = withUnsafeMutableBytes(of: &bytes) { buffer -> Result<Int64, IIOError> in
             let count: Int
-            switch valueOrErrno({ pread(descriptor.rawValue, buffer.baseAddress, buffer.count, 0) }) {
+            switch file.withDescriptor({ fd in valueOrErrno { pread(fd.rawValue, buffer.baseAddress, buffer.count, 0) } }) {
             case .success(let n): count = n
             case .failure(let errno): return .failure(IIOError(errno: errno.rawValue, operation: "read", path: path))
             }
