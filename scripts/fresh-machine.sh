@@ -7,7 +7,8 @@
 # Swift package copies its git configuration points at) bind-mounted in. Inside,
 # as root, in a copy of this clone:
 #
-#   1. scripts/install-deps.sh test    what `make test` installs first
+#   1. scripts/install-deps.sh test    what `make test` installs first; then
+#      scripts/qemu/pngread.py must find pypng (python3-png) in Debian's python3
 #   2. scripts/install-deps.sh arm64   what the arm64 tier's roots need
 #   3. the start of the arm64 root: scripts/arm64/roots.sh --check (binfmt_misc
 #      and qemu-aarch64 as a reuse checks them, then mmdebstrap --simulate for
@@ -66,6 +67,8 @@ git -C "$top" ls-files -z | (cd "$top" && cpio --null -pdm --quiet "$root/src")
 inside() { chroot "$root" env -i PATH="$toolchain/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" HOME=/root LANG=C.UTF-8 bash -c "cd /src && $1"; }
 say "install-deps.sh test"
 inside "scripts/install-deps.sh test" || fail "scripts/install-deps.sh test failed in a fresh Debian 12 root"
+say "the qemu tier's PNG reader imports (pypng, python3-png)"
+inside "python3 -B scripts/qemu/pngread.py" || fail "scripts/qemu/pngread.py finds no pypng in a fresh Debian 12 root after install-deps.sh test"
 say "install-deps.sh arm64"
 inside "scripts/install-deps.sh arm64" || fail "scripts/install-deps.sh arm64 failed in a fresh Debian 12 root"
 say "the start of the arm64 root (scripts/arm64/roots.sh --check)"

@@ -24,6 +24,7 @@ if [ "$purpose" = test ]; then
     # python3 checks the module layers (scripts/check-module-layers.py) and runs
     # the qemu tier, which boots Debian's kernel under qemu with a static busybox
     # (x86_64, and arm64 with qemu-system-arm: the arm64 program on its kernel);
+    # python3-png (pypng) reads the qemu tier's screendumps (scripts/qemu/pngread.py);
     # iiod serves a mock IMU over TCP for the --iio-uri tests.
     # The package is built, linted and installed in an overlaid root: dpkg-dev,
     # lintian, and systemd (systemctl, systemd-analyze and systemd-sysusers,
@@ -32,7 +33,7 @@ if [ "$purpose" = test ]; then
     # stress-ng keeps the CPUs and the disk busy while the suite runs (scripts/with-load.sh).
     # The qemu tier's systemd scenarios boot a Debian root made with mmdebstrap
     # into an ext4 image (e2fsprogs' mkfs.ext4 -d).
-    packages+=(tmux umockdev libumockdev-dev python3 qemu-system-x86 qemu-system-arm busybox-static kmod iiod
+    packages+=(tmux umockdev libumockdev-dev python3 python3-png qemu-system-x86 qemu-system-arm busybox-static kmod iiod
         dpkg-dev lintian systemd stress-ng mmdebstrap e2fsprogs acl)
 fi
 

@@ -1,67 +1,59 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-"""A minimal PNG reader for the host-check hooks (python3's standard library
-has none): 8-bit RGB or RGBA, not interlaced, as QMP screendumps and
-tiltmaze's snapshots are."""
+"""The pictures the qemu tier judges (QMP screendumps, tiltmaze snapshot's
+PNGs), read with pypng (Debian's python3-png), and the judges run.py and
+the host-check hooks share."""
+import importlib.util
 import os
-import struct
+import sys
 import zlib
+
+try:
+    import png
+except ImportError:
+    # Debian's python3-png puts png.py where Debian's python3 looks. A
+    # python3 from elsewhere first on PATH (pyenv's, on this project's
+    # machines and so in CI) looks elsewhere: it is given Debian's file,
+    # pure Python for any Python 3.
+    DEBIAN_PNG = "/usr/lib/python3/dist-packages/png.py"
+    if not os.path.exists(DEBIAN_PNG):
+        raise ImportError(f"pngread.py needs pypng: Debian's python3-png (scripts/install-deps.sh test installs it), "
+                          f"for this python3 ({sys.executable}) or as {DEBIAN_PNG}") from None
+    spec = importlib.util.spec_from_file_location("png", DEBIAN_PNG)
+    png = importlib.util.module_from_spec(spec)
+    sys.modules["png"] = png
+    writes, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ in /usr/lib
+    try:
+        spec.loader.exec_module(png)
+    finally:
+        sys.dont_write_bytecode = writes
 
 
 def read_png(path):
-    """Minimal PNG reader (8-bit RGB or RGBA, not interlaced) -> (w, h, rows of RGB bytes)."""
+    """A PNG's (width, height, rows): each row its pixels' red, green and
+    blue bytes, an alpha channel dropped (not blended). Any PNG pypng reads:
+    greyscale and palettes expanded, 16 bits scaled to 8, interlacing undone.
+    An sBIT chunk is not applied (pypng would rescale by it: with RGB565's
+    5, 6, 5 significant bits, 248 would read as 251): the values are those
+    stored, so that a picture with one still equals a screendump (qemu
+    writes none). A file that is no PNG, is truncated or fails a checksum:
+    ValueError naming it."""
     with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError("not a PNG")
-    pos, idat, ihdr = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            ihdr = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        elif kind == b"IEND":
-            break
-    w, h, depth, ctype, _, _, interlace = ihdr
-    if depth != 8 or ctype not in (2, 6) or interlace:
-        raise ValueError(f"unsupported PNG: depth {depth}, colour type {ctype}, interlace {interlace}")
-    bpp = 3 if ctype == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = w * bpp
-    prev = bytearray(stride)
-    out = []
-    for y in range(h):
-        ftype = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if ftype == 1:
-            for i in range(bpp, stride):
-                line[i] = (line[i] + line[i - bpp]) & 255
-        elif ftype == 2:
-            for i in range(stride):
-                line[i] = (line[i] + prev[i]) & 255
-        elif ftype == 3:
-            for i in range(stride):
-                left = line[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 255
-        elif ftype == 4:
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                b = prev[i]
-                c = prev[i - bpp] if i >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                line[i] = (line[i] + pred) & 255
-        elif ftype != 0:
-            raise ValueError(f"bad filter {ftype}")
-        prev = line
-        if bpp == 4:
-            del line[3::4]
-        out.append(bytes(line))
-    return w, h, out
+        reader = png.Reader(file=f)
+        try:
+            reader.preamble()
+            reader.sbit = None  # what the preamble kept of an sBIT chunk, asDirect's cue to rescale
+            w, h, pixels, _ = reader.asRGBA8()
+            rows = []
+            for row in pixels:
+                row = bytearray(row)
+                del row[3::4]
+                rows.append(bytes(row))
+        except (png.Error, EOFError, zlib.error) as e:
+            raise ValueError(f"{path}: not a PNG that can be read: {e}") from None
+    if len(rows) != h or any(len(row) != 3 * w for row in rows):
+        raise ValueError(f"{path}: truncated: {len(rows)} rows of the {h} its header gives")
+    return w, h, rows
 
 
 def equal_below(got_path, expected_path, first_row):
