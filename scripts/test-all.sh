@@ -13,7 +13,7 @@
 # Where each tier's time goes, and what moved where, is in docs/tests.md.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
+cd "$top" || exit 1
 make=${MAKE:-make}
 TIMED=scripts/timed.sh
 mkdir -p .build && : >.build/test-times.txt
