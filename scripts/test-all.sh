@@ -47,6 +47,7 @@ trap 'failed+=(interrupted); finish' INT TERM
 step build "$make" --no-print-directory build
 python3 scripts/check-module-layers.py || { failed+=(layers); finish; }
 python3 scripts/check-deb.py --static || { failed+=(deb-static); finish; }
+scripts/check-shell.sh || { failed+=(shellcheck); finish; }
 
 roots_log=.build/arm64-roots.log
 if $x86; then
