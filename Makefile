@@ -18,7 +18,7 @@ TSAN_STRESS_ITEMS ?= 10000000
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: test-fresh play test check run-qemu run-qemu-arm64 arm64-answers test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 test-qemu-systemd bench-smoke deps-play deps-test bench golden clean
+.PHONY: test-fresh play test check shellcheck run-qemu run-qemu-arm64 arm64-answers test-load build release install deb uninstall test-install test-deb deps-deb test-library test-qemu test-tsan test-arm64 release-arm64 deb-arm64 test-qemu-arm64 test-qemu-systemd bench-smoke deps-play deps-test bench golden clean
 
 # SwiftPM colours diagnostics only when its output is a terminal, and a build
 # whose flags changed is a build from scratch: `make play | tee log` and then
@@ -34,14 +34,20 @@ test: deps-test
 	scripts/test-all.sh
 
 # The quick tier for daily work: the build, the module layers, the rules'
-# set-up and the Swift suite on this machine as it is, without the load, the
-# emulation, the kernels or the packages (about 5 minutes after a first
-# build). make test runs all of it, and everything else.
+# set-up, shellcheck and the Swift suite on this machine as it is, without
+# the load, the emulation, the kernels or the packages (about 5 minutes
+# after a first build). make test runs all of it, and everything else.
 check: deps-test
 	$(SWIFT) build
 	python3 scripts/check-module-layers.py
 	python3 scripts/check-deb.py --static
+	scripts/check-shell.sh
 	$(SWIFT) test
+
+# shellcheck over every shell script of the tree (scripts/check-shell.sh finds
+# them), alone: it installs nothing (without shellcheck it fails, saying so).
+shellcheck:
+	scripts/check-shell.sh
 
 # The real-kernel tier: Debian's kernel booted in qemu runs scenarios against
 # the built tiltmaze (scripts/qemu/README.md). TILTMAZE_SKIP_QEMU=1 skips it

@@ -12,7 +12,7 @@
 # built here with the same flags so that nothing is built twice), one page
 # per command, into .build/static/manuals.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 export TILTMAZE_PLAY_ONLY=1
 build=.build/static
 # The system linker warns that FoundationEssentials' static library refers to

@@ -5,7 +5,7 @@
 # fails on any warning (a broken symbol link, an undocumented parameter) and
 # on any public symbol of the library without a summary. Run by `make test`.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 log=$(mktemp /tmp/tiltmaze-docs.XXXXXX) || exit 1
 trap 'rm -f "$log"' EXIT
 swift package generate-documentation --target LinuxMotion --warnings-as-errors \

@@ -5,8 +5,11 @@
 # and in between the installed program must run from its new place, its
 # manual pages open with man, its completions name its commands, and its
 # udev rules call the helper where it was installed. Run by `make test`.
+# Each check's condition is in single quotes: check evaluates it (eval),
+# where $bin, $root and the rest expand.
+# shellcheck disable=SC2016
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 root=$(mktemp -d /tmp/tiltmaze-install.XXXXXX) || exit 1
 trap 'rm -rf "$root"' EXIT
 failed=0
@@ -25,6 +28,7 @@ check "doctor, installed, points to udev/README.md: $advice" '[[ $advice != *ude
 # (As root, its group line always gives the pointer.)
 check "doctor, installed, names no installed udev.md: $advice" '[[ $(id -u) != 0 || $advice == *"$root/usr/local/share/doc/tiltmaze/udev.md"* ]] && [[ -s $root/usr/local/share/doc/tiltmaze/udev.md ]]'
 check "the recording is not installed" '[[ -s $root/usr/local/share/tiltmaze/recordings/broad-21-fast-combined.csv && -s $root/usr/local/share/tiltmaze/recordings/LICENSE ]]'
+# shellcheck disable=SC2034 # read by the checks' conditions (eval)
 man1=$root/usr/local/share/man/man1
 check "no manual page tiltmaze-play" 'MANWIDTH=80 man -l "$man1/tiltmaze-play.1.gz" 2>/dev/null | grep -q "tiltmaze play"'
 check "tiltmaze.1 does not list the subcommands" 'MANWIDTH=80 man -l "$man1/tiltmaze.1.gz" 2>/dev/null | grep -q "calibrate"'
@@ -36,7 +40,9 @@ check "the helper is not executable" '[[ -x $root/usr/local/lib/tiltmaze/tiltmaz
 count=$(find "$root" -type f | wc -l)
 # A player's build never looks for the test-only umockdev (its warning on a machine without it).
 # (Read whole first: grep -q stops early, and under pipefail the writer's SIGPIPE would fail the check.)
+# shellcheck disable=SC2034 # read by the check's condition (eval)
 player=$(TILTMAZE_PLAY_ONLY=1 swift package dump-package 2>/dev/null)
+# shellcheck disable=SC2034 # read by the check's condition (eval)
 full=$(swift package dump-package 2>/dev/null)
 check "a player's manifest still names umockdev" '[[ -n $player && $player != *[Uu]mockdev* ]]'
 check "the full manifest lost the tests" '[[ $full == *\"CUmockdev\"* ]]'

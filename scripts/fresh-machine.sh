@@ -33,7 +33,7 @@ toolchain=$(cd "$(dirname "$(readlink -f "$swift")")/../.." && pwd)   # /opt/swi
 root=${1:-$(mktemp -d /tmp/tiltmaze-fresh.XXXXXX)}
 mounts=()
 leave() {
-    local m
+    local i
     for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" 2>/dev/null || true; done
     [ -n "${1:-}" ] || rm -rf "$root"
 }

@@ -33,8 +33,9 @@ if [ "$purpose" = test ]; then
     # stress-ng keeps the CPUs and the disk busy while the suite runs (scripts/with-load.sh).
     # The qemu tier's systemd scenarios boot a Debian root made with mmdebstrap
     # into an ext4 image (e2fsprogs' mkfs.ext4 -d).
+    # scripts/check-shell.sh runs shellcheck over every shell script of the tree.
     packages+=(tmux umockdev libumockdev-dev python3 python3-png qemu-system-x86 qemu-system-arm busybox-static kmod iiod
-        dpkg-dev lintian systemd stress-ng mmdebstrap e2fsprogs acl)
+        dpkg-dev lintian systemd stress-ng mmdebstrap e2fsprogs acl shellcheck)
 fi
 
 if [ "$purpose" = arm64 ]; then

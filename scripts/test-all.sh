@@ -13,7 +13,7 @@
 # Where each tier's time goes, and what moved where, is in docs/tests.md.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
+cd "$top" || exit 1
 make=${MAKE:-make}
 TIMED=scripts/timed.sh
 mkdir -p .build && : >.build/test-times.txt
@@ -47,6 +47,7 @@ trap 'failed+=(interrupted); finish' INT TERM
 step build "$make" --no-print-directory build
 python3 scripts/check-module-layers.py || { failed+=(layers); finish; }
 python3 scripts/check-deb.py --static || { failed+=(deb-static); finish; }
+scripts/check-shell.sh || { failed+=(shellcheck); finish; }
 
 roots_log=.build/arm64-roots.log
 if $x86; then

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # Sourced by the arm64 tier's scripts, first thing: roots, mount namespaces
 # and chroot are root's, so a script not run as root runs itself again
 # under sudo (asked once, as the package installs do), keeping the

@@ -64,8 +64,11 @@ stamp=$( (echo "$swift_version"; echo "${target_packages[*]}"; echo "${toolchain
 if [ -f "$base/stamp" ] && [ "$(cat "$base/stamp")" = "$stamp" ] && [ -d "$base/target/usr" ] && [ -d "$base/toolchain/usr" ]; then
     say "reusing the roots in $base"
 else
-    [ -f "$base/stamp" ] && say "the roots in $base were made from other package lists: making them again (about 10 minutes)" \
-        || say "making the roots in $base (about 10 minutes; later runs reuse them)"
+    if [ -f "$base/stamp" ]; then
+        say "the roots in $base were made from other package lists: making them again (about 10 minutes)"
+    else
+        say "making the roots in $base (about 10 minutes; later runs reuse them)"
+    fi
     [ "$(id -u)" = 0 ] || fail "making the roots needs root (mmdebstrap, binfmt_misc, chroot): run as root or with sudo"
 
     started=$SECONDS
@@ -81,6 +84,7 @@ else
     mmdebstrap --quiet --arch=amd64 --variant=apt --aptopt='Acquire::Check-Valid-Until "false"' \
         --include="$(join "${toolchain_packages[@]}")" sid "$new/toolchain" "$mirror" >&2 \
         || fail "mmdebstrap could not make the sid amd64 root with swiftlang from $mirror"
+    # shellcheck disable=SC2016 # ${Version} is dpkg-query's field, not the shell's
     got=$(chroot "$new/toolchain" dpkg-query -W -f='${Version}' swiftlang)
     [[ $got == "$swift_version"-* ]] || fail "sid's swiftlang is $got, not $swift_version: change swift_version in $0 (the tier builds with the compiler it names)"
 

@@ -20,6 +20,7 @@ base=${TILTMAZE_ARM64_ROOT:-/var/cache/tiltmaze/arm64-root}
 root=$base/$which
 [ -d "$root/usr" ] || { echo "arm64: no $which root at $root: make it with scripts/arm64/roots.sh" >&2; exit 1; }
 export TILTMAZE_TOP=$top TILTMAZE_ROOT=$root TILTMAZE_TARGET=$base/target TILTMAZE_WHICH=$which
+# shellcheck disable=SC2016 # the inner script's variables are its own: the environment exported above
 exec unshare --mount --propagation private -- bash -c '
     set -euo pipefail
     mount -t proc proc "$TILTMAZE_ROOT/proc"

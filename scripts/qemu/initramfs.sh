@@ -73,8 +73,9 @@ guest_busybox=$busybox
 if [ -n "$sysroot" ]; then
     guest_busybox=$sysroot/usr/bin/busybox
     [ -x "$guest_busybox" ] || die "no busybox in $sysroot (its package busybox-static)"
-    loader=$(cd "$sysroot" && ls lib/ld-linux-*.so.* 2>/dev/null | head -n 1)
-    [ -n "$loader" ] || die "no dynamic loader in $sysroot/lib"
+    loaders=("$sysroot"/lib/ld-linux-*.so.*)
+    [ -e "${loaders[0]}" ] || die "no dynamic loader in $sysroot/lib"
+    loader=${loaders[0]#"$sysroot"/}   # lib/ld-linux-aarch64.so.1
     qemu_user=$(command -v qemu-aarch64-static || true)
     [ -n "$qemu_user" ] || die "qemu-aarch64-static not found (host package: qemu-user-static)"
 fi

@@ -33,15 +33,19 @@ depends=$(dpkg-deb -f "$package" Depends | tr ',' '\n' | sed 's/|.*//; s/(.*)//;
 # A board's system: systemd as init, udev (the package's rules), kmod (udev
 # loads the drivers), dbus (systemctl's peer on a real system). No
 # Recommends, as a minimal image has none.
-packages=(systemd-sysv udev kmod dbus $depends)
+mapfile -t depends_list <<<"$depends"   # one name a line
+packages=(systemd-sysv udev kmod dbus "${depends_list[@]}")
 
 stamp=$( (echo "${packages[*]}"; sha256sum "$0" | cut -d' ' -f1) | sha256sum | cut -d' ' -f1)
 if [ -f "$cache/stamp" ] && [ "$(cat "$cache/stamp")" = "$stamp" ] && [ -f "$cache/root.ext4" ]; then
     exit 0   # reused: silent
 fi
 [ "$(id -u)" = 0 ] || fail "making the root needs root (mmdebstrap, mkfs.ext4 -d with owners): run as root or with sudo"
-[ -f "$cache/stamp" ] && say "the root in $cache was made for other packages: making it again (about a minute)" ||
+if [ -f "$cache/stamp" ]; then
+    say "the root in $cache was made for other packages: making it again (about a minute)"
+else
     say "making the root in $cache (about a minute; later runs reuse it)"
+fi
 
 started=$SECONDS
 mkdir -p "$cache"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # A DualSense made over /dev/uhid, driven by the kernel's real hid-playstation:
 # `tiltmaze devices` must find its motion node, with the driver's own units,
 # clock and our DualSense axis convention, paired with its gamepad node;
@@ -7,7 +8,10 @@
 # rad/s timed by MSC_TIMESTAMP (host-check compares the numbers: the lines
 # marked "dualsense-monitor-json:" below); its buttons must drive the pause menu
 # (Options opens it, D-pad down four times and Cross choose Quit).
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
@@ -58,6 +62,7 @@ echo "press options" >&3
 wait_for "the pause menu on the screen after Options" '[ "$(fb_sum 34)" != "$drawn" ]'
 screendump --settled-below 34 dualsense-menu
 for _ in 1 2 3 4; do   # Restart, Calibrate here, Settings, Quit
+    # shellcheck disable=SC2034 # read by the condition wait_for evaluates
     drawn=$(fb_sum 34)
     echo "press down" >&3
     wait_for "the menu's choice to move down" '[ "$(fb_sum 34)" != "$drawn" ]'

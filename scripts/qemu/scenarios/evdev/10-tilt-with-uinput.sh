@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # A motion sensor made through /dev/uinput (INPUT_PROP_ACCELEROMETER, 8192
 # units per g, MSC_TIMESTAMP) tilts the board through the real evdev path:
 # tiltmaze finds it with --source evdev, draws on bochs through KMS (page
@@ -8,6 +9,7 @@
 # The tilt starts with a burst of frames written at once, so the game's reader
 # falls behind and the kernel sends SYN_DROPPED: the game must go on.
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The console unit's own command line brings the game up on tty1 on bochs's
 # display. The guest has no systemd, so the scenario runs what the unit runs
 # (systemd/tiltmaze-console@.service, copied here by host-prepare): its
@@ -12,6 +13,7 @@
 # (systemd-analyze verify and the unit's user, group and restarts are checked
 # by make test-deb in a chroot with the package installed.)
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
@@ -35,7 +37,8 @@ mkdir -p /tmp/state/tiltmaze-console/tty1
 chvt 1
 rm -f /tmp/unit.status /tmp/unit.err
 # $arguments and $environment unquoted on purpose: systemd splits them at spaces too.
-# shellcheck disable=SC2086
+# The inner shell's $0 and $@ are its own: the program and its arguments.
+# shellcheck disable=SC2086,SC2016
 setsid env $environment sh -c 'exec </dev/tty1 >/dev/tty1 2>/tmp/unit.err; "$0" "$@"; echo $? > /tmp/unit.status' \
     "$BINARY" $arguments &
 
@@ -58,13 +61,14 @@ game_up() {
     [ ! -e /tmp/unit.status ] || return 0
     for d in /proc/[0-9]*; do
         [ "$(readlink "$d/exe" 2>/dev/null)" = "$BINARY" ] || continue
+        # shellcheck disable=SC2012 # counts its threads, whose names are their ids (digits)
         [ "$(ls "$d/task" | wc -l)" -ge 3 ] && game=${d#/proc/}
     done
     [ -n "$game" ]
 }
 wait_for "the game to start on the sensor" 'game_up' || { echo "the game did not start:"; cat /tmp/unit.err; exit 1; }
 if [ -e /tmp/unit.status ]; then echo "the game ended (status $(cat /tmp/unit.status)):"; cat /tmp/unit.err; exit 1; fi
-ls -l "/proc/$game/fd" | grep -q "$node" || { echo "the game does not read $node:"; cat /tmp/unit.err; exit 1; }
+has_open "$game" "$node" || { echo "the game does not read $node:"; cat /tmp/unit.err; exit 1; }
 wait-kms-flip
 screendump --at-least expected-console-unit 34 97 console-unit
 

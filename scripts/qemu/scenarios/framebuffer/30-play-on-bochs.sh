@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The game on a real kernel's framebuffer: bochs DRM fbdev emulation, 32 bpp
 # XRGB8888, 1280x800 with a 5120-byte line. tiltmaze runs on the console with
 # --display fb; the screendump must equal the opening frame `tiltmaze
@@ -7,6 +8,7 @@
 # aside (its clock runs). The console must be in graphics mode while it plays
 # and back in text mode after; SIGTERM must end it cleanly.
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs

@@ -1,12 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # Console switching as well-behaved fbdev programs do it (VT_PROCESS): on a
 # switch away (chvt 2) the game lets go and stops drawing, so what another
 # program puts on the screen stays there; coming back (chvt 1) it draws
 # everything again. host-check: switched-away.png is all black (our own dd,
 # not overdrawn by the running clock), switched-back.png equals the opening
 # frame below the status bar.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
@@ -16,6 +20,7 @@ wait_for "tty1 in graphics mode while tiltmaze plays" 'tty1_mode_is graphics'
 screendump --settled-below 34 switched-before
 # What the game drew below its status bar (whose clock runs): it must draw
 # the same again when the console comes back.
+# shellcheck disable=SC2034 # read by the condition wait_for evaluates
 drawn=$(fb_sum 34)
 # tty2's own cursor off, and its blinking: fbcon draws it (an 8x2 grey bar at
 # the top left) whenever it blinks, and a screendump that caught it was taken

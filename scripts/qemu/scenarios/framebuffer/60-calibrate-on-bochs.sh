@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The calibration screen on the same real framebuffer: drawn through the
 # display seam as the game is (host-check looks for its title bar, the
 # framed arena and the test square resting in its middle), the console in
 # graphics mode while it runs and in text mode after SIGTERM.
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The game through KMS on bochs (--display kms): two dumb buffers flipped at
 # the vertical blank. Its frame must equal the opening frame `tiltmaze
 # snapshot` draws at the mode's size (host-check; bochs's preferred mode is
@@ -9,7 +10,10 @@
 # the console is in text mode and shown again, not the game's last frame.
 # DRM master is checked in the kernel's client list (drm-master): held while
 # playing, dropped when switched away, taken back on return.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 [ -e /dev/dri/card0 ] || { modprobe bochs; wait-for /dev/dri/card0; }

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # Frames counted by the kernel's flip events: the game on KMS with --stats
 # until the kernel has shown a few of its frames (the clock changes the status
 # bar ten times a second, so frames keep coming, however slowly the emulated
@@ -11,6 +12,7 @@
 # be at least the flips seen here. Counts are compared with each other, never
 # with the time they took.
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 [ -e /dev/dri/card0 ] || { modprobe bochs; wait-for /dev/dri/card0; }
@@ -31,7 +33,7 @@ cat /tmp/play.err
 line=$(grep ' frames presented, ' /tmp/play.err) || { echo "no KMS summary on standard error"; exit 1; }
 presented=$(echo "$line" | sed -n 's/.*: \([0-9]*\) frames presented, .*/\1/p')
 flips=$(echo "$line" | sed -n 's/.* \([0-9]*\) flips completed, .*/\1/p')
-[ -n "$presented" ] && [ -n "$flips" ] || { echo "cannot read the counts in: $line"; exit 1; }
+if [ -z "$presented" ] || [ -z "$flips" ]; then echo "cannot read the counts in: $line"; exit 1; fi
 [ "$presented" -ge "$seen" ] || { echo "$presented frames presented, but the kernel showed $seen"; exit 1; }
 [ "$flips" = "$presented" ] || { echo "$presented frames presented but $flips flips completed"; exit 1; }
 # Nothing else on standard error.

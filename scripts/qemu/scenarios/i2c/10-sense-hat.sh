@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The Sense HAT's IMU, an LSM9DS1, read through i2c-dev, as on Raspberry Pi
 # OS, whose kernel has no driver for it. The chip is a register model on
 # i2c-stub (chip_addr=0x1c,0x6a): its registers hold what was last written,
@@ -16,6 +17,7 @@
 # (The stub cannot be unloaded while i2c-dev holds its bus open: a chip
 # whose data-ready bits stay clear is what a reset or unpowered one does.)
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe bochs
@@ -88,7 +90,7 @@ echo "control registers after monitor: $after (as before)"
 
 # While it plays the chip runs at 238 Hz, ±8 g, ±500 °/s: ODR_G 100, FS_G 01.
 axes 0x18 0 0 0
-game=$(start-game --display kms --source i2c:$bus --sensor-rate 200 --level /scenario/sensehat-corridor.txt --player ball)
+game=$(start-game --display kms --source "i2c:$bus" --sensor-rate 200 --level /scenario/sensehat-corridor.txt --player ball)
 [ "$(i2cget -y "$bus" 0x6a 0x10)" = 0x88 ] || { echo "CTRL_REG1_G is $(i2cget -y "$bus" 0x6a 0x10) while playing, not 0x88"; exit 1; }
 [ "$(i2cget -y "$bus" 0x6a 0x20)" = 0x98 ] || { echo "CTRL_REG6_XL is $(i2cget -y "$bus" 0x6a 0x20) while playing, not 0x98"; exit 1; }
 # The magnetometer: 80 Hz in ultra-high performance (CTRL_REG1_M 0x7c), converting continuously.

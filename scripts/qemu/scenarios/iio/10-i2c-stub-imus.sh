@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # Real IIO IMU drivers (inv-mpu6050, bmi160, st_lsm6dsx as LSM6DS3 and
 # LSM6DSO) bound to i2c-stub, a simulated I2C bus whose registers are preset
 # with each chip's WHO_AM_I and the settings the drivers read at probe. No

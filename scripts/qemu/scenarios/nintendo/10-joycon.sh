@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # A left Joy-Con on Bluetooth made over /dev/uhid, driven by the kernel's real
 # hid-nintendo: the helper plays the controller's side of the driver's probe
 # (SPI flash calibration reads, report mode, vibration, IMU, device info,
@@ -11,7 +12,10 @@
 # events the kernel delivered are kept too (lines "imu-event:"), so
 # host-check can compare them with what the driver's arithmetic and the
 # input core's filtering predict from the raw counts sent.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe uhid

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # A HID sensor hub made over /dev/uhid (./sensorhub), driven by the kernel's
 # real hid-sensor-hub, hid-sensor-accel-3d and hid-sensor-gyro-3d: prints the
 # whole sysfs layout of the two IIO devices and their triggers, captures
@@ -13,11 +14,15 @@
 # unplugging the hub under it must end it with a clear message.
 #
 # Lines "layout ...", "scan ..." and "tiltmaze ..." are the findings.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -u
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./hub-lib
 
 load_modules || exit 1
+# shellcheck disable=SC2119 # the helper's options, start_hub's arguments: none here
 start_hub || exit 1
 failed=0
 
@@ -35,6 +40,7 @@ dump "$GYRO" "layout gyro"
 for t in /sys/bus/iio/devices/trigger*; do
     dump "$t" "layout $(cat "$t/name")"
 done
+# shellcheck disable=SC2012 # ls -l for what it prints: the nodes' modes and numbers
 ls -l /dev/iio:* | sed 's/^/layout dev: /'
 # The same as a fixture in umockdev's format (host-check: Tests/Fixtures/kernel/):
 # the accelerometer with its parents, the gyroscope up to their common HID
@@ -50,8 +56,8 @@ hid=$(readlink -f "$ACCEL/../..")
 # helper sends the known sequence (accel 100k, -100k, 1000+k mg; gyro 10k,
 # -10k, 500+k x 0.01 deg/s) for k = 1..8, each sensor every report interval.
 echo "--- buffered capture"
-enable "$ACCEL" || failed=1
-enable "$GYRO" || failed=1
+enable_buffer "$ACCEL" || failed=1
+enable_buffer "$GYRO" || failed=1
 state_report || failed=1
 an=$(node "$ACCEL") gn=$(node "$GYRO")
 # (timeout: a bound only a hang reaches.)
@@ -87,8 +93,8 @@ check gyro /tmp/gyro.bin 10 -10 500 | tee /tmp/gyro.check
 [ "$(grep -c ': ok$' /tmp/accel.check)" = 8 ] || failed=1
 [ "$(grep -c ': ok$' /tmp/gyro.check)" = 8 ] || failed=1
 dump "$ACCEL/buffer" "after-capture accel buffer"
-disable "$ACCEL"
-disable "$GYRO"
+disable_buffer "$ACCEL"
+disable_buffer "$GYRO"
 # Runtime PM of the platform device switches the sensor off (D4, no events)
 # once its autosuspend delay has passed after the last user.
 platform=$(dirname "$(readlink -f "$ACCEL")")
@@ -110,8 +116,9 @@ done
 echo "--- tiltmaze doctor"
 $BINARY doctor >/tmp/doctor.out 2>&1; status=$?; echo "tiltmaze doctor: exit $status"
 sed 's/^/tiltmaze doctor: /' /tmp/doctor.out
-[ $status = 0 ] && grep -qF "ready: tiltmaze play will use hid-sensor-hub on" /tmp/doctor.out ||
-    { echo "CHECK FAILED: doctor should find the hub ready"; failed=1; }
+if [ $status != 0 ] || ! grep -qF "ready: tiltmaze play will use hid-sensor-hub on" /tmp/doctor.out; then
+    echo "CHECK FAILED: doctor should find the hub ready"; failed=1
+fi
 
 # monitor: the helper keeps sending the known sequence at 100 Hz, or faster
 # if monitor asks (dropped while the sensors are off), until told to stop, so
@@ -122,7 +129,7 @@ sed 's/^/tiltmaze doctor: /' /tmp/doctor.out
 # behind cannot be chosen instead.
 echo "--- tiltmaze monitor --source iio:accel_3d --json"
 echo "burst 1000000" >&3
-timeout 120 $BINARY monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor.out 2>/tmp/monitor.err
+timeout 120 "$BINARY" monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor.out 2>/tmp/monitor.err
 echo "tiltmaze monitor: exit $?, $(wc -l </tmp/monitor.out) lines"
 head -5 /tmp/monitor.out | sed 's/^/tiltmaze monitor first: /'
 tail -2 /tmp/monitor.out | sed 's/^/tiltmaze monitor last: /'
@@ -188,12 +195,13 @@ if kill -0 $mon 2>/dev/null; then
 else
     wait $mon; status=$?; echo "tiltmaze monitor after unplug: exit $status, $(wc -l </tmp/monitor3.out) lines"
     # The hub takes both halves with it: either may be the one noticed first.
-    [ $status = 74 ] && grep -qE "\((accel|gyro)_3d\) is gone: unplugged" /tmp/monitor3.err ||
-        { echo "CHECK FAILED: the unplug was not reported"; failed=1; }
+    if [ $status != 74 ] || ! grep -qE "\((accel|gyro)_3d\) is gone: unplugged" /tmp/monitor3.err; then
+        echo "CHECK FAILED: the unplug was not reported"; failed=1
+    fi
 fi
 tail -1 /tmp/monitor3.out | sed 's/^/tiltmaze monitor after unplug last: /'
 sed 's/^/tiltmaze monitor after unplug stderr: /' /tmp/monitor3.err
-echo "after unplug: $(ls /sys/bus/iio/devices/ | tr '\n' ' ') / $(ls /dev/ | grep iio | tr '\n' ' ')"
+echo "after unplug: $(names /sys/bus/iio/devices/*) / $(names /dev/*iio*)"
 
 echo "--- helper output (events)"
 grep -v '^dropped\|^sent' /tmp/hub.out

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The same hub with 16-bit axes and Report Latency declared (as many real
 # hubs have): the scan types become le:s16/32>>0 (the drivers keep 32-bit
 # storage and copy 4 bytes from the report, so the upper half of each stored
@@ -8,7 +9,10 @@
 # values sent (it has to use only the low 16 bits). Then a reader blocked on
 # /dev/iio:deviceN when the hub is unplugged (the helper destroys the device
 # after the 5th report): what does it get?
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -u
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./hub-lib
 
@@ -35,7 +39,7 @@ echo "layout16 accel platform device runtime PM: $(cat "$platform/power/runtime_
 
 echo "--- tiltmaze monitor --source iio:accel_3d --json on 16-bit axes"
 echo "burst 1000000" >&3
-timeout 120 $BINARY monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
+timeout 120 "$BINARY" monitor --source iio:accel_3d --json --samples 100 >/tmp/monitor16.out 2>/tmp/monitor16.err
 echo "tiltmaze monitor16: exit $?, $(wc -l </tmp/monitor16.out) lines"
 head -3 /tmp/monitor16.out | sed 's/^/tiltmaze monitor16 first: /'
 sed 's/^/tiltmaze monitor16 stderr: /' /tmp/monitor16.err
@@ -50,7 +54,7 @@ wait_for "the helper to finish the accel and gyro bursts SIGUSR1 started" \
 echo "SIGUSR1: $(( $(grep -c '^burst .* done' /tmp/hub.out) - before )) bursts done (accel and gyro)"
 
 echo "--- buffered capture, unplugged after the 5th report"
-enable "$ACCEL" || failed=1
+enable_buffer "$ACCEL" || failed=1
 echo "accel platform device runtime PM with the buffer on: $(cat "$platform/power/runtime_status" 2>&1)"
 echo "hwfifo_enabled $(cat "$ACCEL/buffer/hwfifo_enabled" 2>&1), hwfifo_timeout $(cat "$ACCEL/buffer/hwfifo_timeout" 2>&1)"
 an=$(node "$ACCEL")
@@ -88,8 +92,8 @@ got=$(sed 's/.*-> 16 bits \(.*\), pad.*/\1/' /tmp/scan16 | tr '\n' '|' | sed 's/
 grep '^sent\|^unplugged' /tmp/hub.out | tail -6 | sed 's/^/helper: /'
 
 echo "--- after the unplug"
-echo "iio devices: $(ls /sys/bus/iio/devices/ | tr '\n' ' ')"
-echo "nodes: $(ls /dev | grep iio | tr '\n' ' ')"
+echo "iio devices: $(names /sys/bus/iio/devices/*)"
+echo "nodes: $(names /dev/*iio*)"
 dd if="$an" bs=24 count=1 of=/dev/null 2>&1 | sed 's/^/a new reader: /'
 echo "--- kernel messages about it (none when all went well)"
 dmesg | grep -E 'WARNING|BUG|Oops|hid|HID|iio|IIO|sensor|uhid' | grep -v 'raw HID events driver'

@@ -1,16 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # tiltmaze play on the HID sensor hub's real buffered IIO devices, drawing on
 # bochs's framebuffer: it plays on the hub's two halves, and unplugging the
 # hub mid-game ends it with status 74 (a sensor failed in use), one message naming the device that
 # went (not libiio's chatter), and the console back in text mode.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -u
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 . ./hub-lib
 
 modprobe bochs
 wait-for /dev/fb0
 load_modules || exit 1
+# shellcheck disable=SC2119 # the helper's options, start_hub's arguments: none here
 start_hub || exit 1
 # Reports until the unplug: a burst counts down from now, sensor on or off,
 # and the emulated debug build can take many seconds to start (a shorter one

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The chain from kernel to screendump: the real bochs DRM driver (qemu -vga std)
 # gives /dev/fb0 through DRM's fbdev emulation; a known picture written to it
 # with plain dd must come back pixel-exact in the host's screendump

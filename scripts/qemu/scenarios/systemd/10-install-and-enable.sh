@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # A board's owner installs the package on Debian 12 booted with systemd and
 # makes tty1 boot into the game. Before: tty1 shows its login prompt. Then
 # `apt-get install ./tiltmaze_*.deb` (its dependencies are in the image: the
@@ -7,7 +8,10 @@
 # does it once this scenario passes). The board's sensor, a uinput one made
 # at boot (tiltmaze-qemu-imu.service), is in place before the reboot as a
 # wired IMU would be.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 echo "system: $(systemctl is-system-running --wait 2>&1 || true)"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # After the reboot: systemd started the game on tty1 as the package's unit
 # says, in its sandbox, and it plays.
 # - tty1 shows the campaign's first level (host-check: as `tiltmaze snapshot`
@@ -17,7 +18,10 @@
 #   same opens outside the cgroup succeed;
 # - udev applied the package's rules: the sensor's node and the framebuffer
 #   are tagged for the seat's user (uaccess).
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 unit=tiltmaze-console@tty1.service
 

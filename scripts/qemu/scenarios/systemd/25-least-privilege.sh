@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # After the reboot, with the kiosk playing: what the rules and the unit
 # grant the game's input, tried on the running system rather than read in
 # their files.
@@ -10,6 +11,7 @@
 # The hrtimer trigger itself cannot be made here: Debian 12's amd64 kernel,
 # which this tier boots, has no IIO trigger drivers.
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 unit=tiltmaze-console@tty1.service
 

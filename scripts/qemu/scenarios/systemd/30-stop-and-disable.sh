@@ -1,12 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # The owner stops the game, then gives tty1 back to its login prompt.
 # - `systemctl stop` ends the game with status 0 (SIGTERM is its own way
 #   out) and the console is restored: text mode, and the screen is no longer
 #   the game's (host-check);
 # - `tiltmaze kiosk disable` turns the unit off and getty on again: a login
 #   prompt on tty1.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 unit=tiltmaze-console@tty1.service
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # The maintainer scripts' other paths with the kiosk enabled and the game
 # running on tty1 (10 installed with it off; 40 purges with it on):
 # - an upgrade (the same package again: prerm upgrade, postinst configure
@@ -10,7 +11,10 @@
 #   or drop-in, but keeps the game's state (progress, calibration), which
 #   only a purge deletes;
 # - installed again, the package does not turn the kiosk back on.
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 unit=tiltmaze-console@tty1.service
 package=$(ls /scenario/tiltmaze_*.deb)

@@ -1,12 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=bash
 # The owner purges the package while the kiosk is enabled and the game runs
 # on tty1 (the maintainer scripts must give the console back themselves).
 # Afterwards: no unit, drop-in, wants link, state directory or other file of
 # the package left, the game not running, getty enabled and running on tty1
 # with its login prompt; the groups stay (their ids are still on device
 # files until the next boot).
+# wait_for's conditions are in single quotes: it evaluates them afresh each time.
+# shellcheck disable=SC2016
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 unit=tiltmaze-console@tty1.service
 

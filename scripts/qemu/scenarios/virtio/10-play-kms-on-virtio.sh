@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2025-2026 the TiltMaze developers; see LICENSE.
+# shellcheck shell=sh
 # The game through KMS on another DRM driver: qemu's virtio-vga with the real
 # virtio-gpu driver (a paravirtual GPU whose page flips reach the screen as a
 # resource flush, unlike bochs's register writes). The settled frame must
@@ -7,6 +8,7 @@
 # (host-check); SIGTERM ends it with status 0 and the console in text mode.
 # Needs `run.py --vga virtio`, so it is a boot of its own.
 set -eu
+# shellcheck source=../../guest/lib/scenario-lib # initramfs.sh installs it there
 . /usr/local/lib/tiltmaze-qemu/scenario-lib
 
 modprobe virtio_pci
