@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "MotionDevices", dependencies: ["LibC", "MotionCore", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system"), "IIO", "Evdev", "I2C"]),
         .target(name: "LinuxMotion", dependencies: ["LibC", "MotionDevices", "MotionCore", "MotionMath", "Handoff", "Realtime", "SystemCalls"]),
         // The game: levels, physics, the physics thread, menus and what inputs mean.
-        .target(name: "Game", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls"]),
+        .target(name: "Game", dependencies: ["LibC", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         // Pictures: a snapshot, a menu or a panel made into pixels or terminal cells, and the changed parts. No device.
         .target(name: "Render", dependencies: ["LibC", "Game", "MotionCore"]),
         // Where the pictures go, and where the keys come from: the display and key seams and their
@@ -129,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "tiltmaze",
             dependencies: [
-                "LibC", "MotionCore", "MotionDevices", "Gamepads", "Controls", "Game", "Render", "Displays", "Session", "Diagnostics", "Realtime", "SystemCalls", "IIO", "Evdev", "Fbdev", "DRM",
+                "LibC", "MotionCore", "MotionDevices", "Gamepads", "Controls", "Game", "Render", "Displays", "Session", "Diagnostics", "Realtime", "Handoff", "SystemCalls", "IIO", "Evdev", "I2C", "Fbdev", "DRM", "PNG",
                 // monitor --json's pitch, roll and yaw: the library's Attitude, so they read as a program using it reads them.
                 "LinuxMotion",
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -143,20 +143,20 @@ let package = Package(
         .testTarget(name: "RealtimeTests", dependencies: ["Realtime", "Handoff", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionCoreTests", dependencies: ["LibC", "MotionCore", "Handoff", "TestSupport"]),
         .testTarget(name: "LinuxMotionTests", dependencies: ["LinuxMotion", "MotionDevices", "MotionCore", "TestSupport"]),
-        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Handoff", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices"]),
-        .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Displays", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"],
+        .testTarget(name: "MotionDevicesTests", dependencies: ["LibC", "MotionDevices", "MotionCore", "Handoff", "IIO", "I2C", "SystemCalls", "Realtime", "TestSupport", "MockDevices", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "GameTests", dependencies: ["LibC", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["LibC", "Render", "Displays", "Fbdev", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG", "CLinuxDisplay"],
                     exclude: ["Golden"]),
         .testTarget(name: "SessionTests", dependencies: ["LibC", "Session", "MotionDevices", "Render", "Displays", "Game", "MotionCore", "Controls", "Handoff", "Realtime", "SystemCalls", "TestSupport", "PNG"]),
-        .testTarget(name: "GamepadsTests", dependencies: ["Gamepads"]),
+        .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "Controls"]),
         .testTarget(name: "PNGTests", dependencies: ["LibC", "PNG"]),
         .testTarget(name: "FbdevTests", dependencies: ["Fbdev", "SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "SystemCalls"]),
-        .testTarget(name: "IIOTests", dependencies: ["LibC", "IIO", "MockDevices"]),
+        .testTarget(name: "IIOTests", dependencies: ["LibC", "IIO", "MockDevices", "SystemCalls"]),
         .testTarget(name: "EvdevTests", dependencies: ["LibC", "Evdev", "MockDevices", "CEvdev", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionIIOTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "Diagnostics", "MotionCore", "IIO", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
         .testTarget(name: "MotionEvdevTests", dependencies: ["LibC", "LinuxMotion", "MotionDevices", "MotionCore", "Evdev", "MockDevices", "Handoff", "Realtime", "SystemCalls", "TestSupport"]),
-        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "Displays", "SystemCalls", "MotionDevices", "MotionCore", "LinuxMotion", "IIO", "MockDevices", "PNG", "TestSupport"]),
+        .testTarget(name: "TiltmazeTests", dependencies: ["LibC", "tiltmaze", "Render", "Displays", "SystemCalls", "MotionDevices", "MotionCore", "LinuxMotion", "IIO", "MockDevices", "PNG", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -168,4 +168,12 @@ let package = Package(
 if Context.environment["TILTMAZE_PLAY_ONLY"] == "1" {
     let testOnly: Set<String> = ["CUmockdev", "CReadFaults", "MockDevices", "TestSupport"]
     package.targets.removeAll { $0.type == .test || testOnly.contains($0.name) }
+}
+
+// The compiler keeps the import rules, as swift-system's package does: a
+// file uses a module's members only when it imports that module itself, not
+// because another file of its target, or a module it imports, does. So each
+// file's imports say what it uses, which is what check-module-layers.py reads.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
+import SystemPackage
 
 /// A level file that could not be read at all (as opposed to one that does
 /// not parse, which is a `LevelError`).

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
 import LibC
+import SystemCalls
 
 // The one place each fallible libiio call is made (the swift-system habit):
 // libiio's "NULL and errno" or "negative errno" becomes a typed `IIOError`

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import LibC
+import SystemCalls
 
 /// A value an IIO attribute holds as text: an integer, a decimal number, a
 /// flag, a mount matrix. `readAttribute(_:as:)` parses the text with this and

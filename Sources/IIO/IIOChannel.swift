@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
 import LibC
+import SystemCalls
 
 /// One channel of a device: `accel_x`, `anglvel_z`, `temp`, `timestamp`, …
 ///

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import LibC
+import SystemCalls
 
 /// The trigger that paces a device's buffered capture
 /// (`trigger/current_trigger` in sysfs).

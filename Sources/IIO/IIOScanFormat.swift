@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import CIIO
 import LibC
+import SystemCalls
 
 /// How one scan element is stored in a scan: the kernel's
 /// `scan_elements/<channel>_type`, e.g. `le:s12/16>>4` — little-endian,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import LibC
+import SystemCalls
 
 /// Where each enabled scan element sits in a scan, and how to take its raw
 /// value out: the demultiplexing half of buffered capture.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import MotionCore
+import Synchronization
 
 /// The four kinds of update, each as a handler on the manager's thread or as
 /// an asynchronous sequence. One kind runs at a time on a manager.

@@ -4,6 +4,7 @@ import IIO
 import MotionCore
 import SystemCalls
 import SystemPackage
+import I2C
 
 /// Every motion sensor on this machine, judged once, and the one
 /// `--source auto` uses: the single answer `play`, `monitor`, `devices` and

@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Game
 import MotionCore
+import Handoff
 
 /// One sitting at the game, apart from any screen: the flow between play and
 /// the menus, the levels played and their records, the commanded board, and

@@ -5,6 +5,7 @@ import LibC
 import MotionDevices
 import SystemCalls
 import SystemPackage
+import I2C
 
 /// `tiltmaze kiosk enable|disable`: a board that boots into the game on a
 /// virtual console, through the unit tiltmaze-console@.service that the

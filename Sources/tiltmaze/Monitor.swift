@@ -6,6 +6,7 @@ import FoundationEssentials
 import MotionCore
 import MotionDevices
 import Realtime
+import Handoff
 
 struct Monitor: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import ArgumentParser
-import Evdev
 import FoundationEssentials
 import Game
-import IIO
 import MotionCore
 import MotionDevices
 import Displays

@@ -5,6 +5,7 @@ import FoundationEssentials
 import MotionCore
 import MotionDevices
 import SystemCalls
+import Handoff
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(

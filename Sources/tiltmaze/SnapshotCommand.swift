@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
-import Fbdev
 import ArgumentParser
+import Fbdev
 import Game
 import Displays
 import Render
 import FoundationEssentials
+import PNG
 
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@
 import ArgumentParser
 import MotionDevices
 import SystemCalls
+import MotionCore
 
 /// Makes the source `request` names and starts it, with Ctrl-C and SIGTERM
 /// asking the caller's loop to stop; a failure is said in one line and ends

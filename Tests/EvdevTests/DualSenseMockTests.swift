@@ -4,6 +4,7 @@ import Testing
 import Evdev
 import MockDevices
 import LibC
+import SystemCalls
 
 extension EvdevMockSuites {
     @Suite("DualSense-like motion node", .enabled(if: UmockdevPreload.isActive))

@@ -3,6 +3,7 @@
 import Testing
 import Evdev
 import LibC
+import SystemCalls
 
 @Suite("Evdev values: names, times, errors")
 struct EvdevValueTests {

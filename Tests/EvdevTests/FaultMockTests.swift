@@ -5,6 +5,7 @@ import TestSupport
 import Evdev
 import MockDevices
 import LibC
+import SystemCalls
 
 extension EvdevMockSuites {
     @Suite("Faults: permissions, missing nodes, nodes that are not evdev", .enabled(if: UmockdevPreload.isActive))

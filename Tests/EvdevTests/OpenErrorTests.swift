@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 import Evdev
 import LibC
+import SystemCalls
 
 @Suite("Opening what is not there, or not an input node")
 struct OpenErrorTests {

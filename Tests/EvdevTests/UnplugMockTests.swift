@@ -6,6 +6,7 @@ import Synchronization
 import Evdev
 import MockDevices
 import LibC
+import SystemCalls
 
 /// Unplugging: the kernel's evdev fails every read and ioctl of a removed
 /// device with ENODEV and wakes its readers; the mock does the same

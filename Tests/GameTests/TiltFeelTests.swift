@@ -7,6 +7,7 @@ import LibC
 import MotionCore
 import Testing
 import TestSupport
+import SystemCalls
 
 /// The player's feel: what each setting does to the tilt that rolls the
 /// ball, the Settings menu that changes it, and the file that keeps it.

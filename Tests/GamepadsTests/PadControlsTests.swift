@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import Gamepads
+import Controls
 
 @Suite("Gamepad and Sense HAT controls")
 struct PadControlsTests {

@@ -3,6 +3,7 @@
 import Testing
 import IIO
 import LibC
+import SystemCalls
 
 @Suite("Attribute values: typed text")
 struct AttributeValueTests {

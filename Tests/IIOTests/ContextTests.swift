@@ -2,6 +2,7 @@
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Testing
 import IIO
+import SystemCalls
 
 @Suite("IIO contexts")
 struct ContextTests {

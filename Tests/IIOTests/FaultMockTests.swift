@@ -4,6 +4,7 @@ import Testing
 import IIO
 import MockDevices
 import LibC
+import SystemCalls
 
 extension MockDeviceSuites {
     @Suite("Faults: garbage, missing nodes, permissions, bad formats", .enabled(if: UmockdevPreload.isActive))

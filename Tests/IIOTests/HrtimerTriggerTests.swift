@@ -3,6 +3,7 @@
 import Testing
 import IIO
 import LibC
+import SystemCalls
 
 /// A temporary directory standing in for configfs, removed afterwards.
 final class FakeConfigfs {

@@ -4,6 +4,7 @@ import Testing
 import IIO
 import MockDevices
 import LibC
+import SystemCalls
 
 /// One st_lsm6dsx scan: x, y, z as little-endian s16, 2 bytes of padding,
 /// the little-endian s64 timestamp at byte 8.

@@ -5,6 +5,7 @@ import Dispatch
 import IIO
 import MockDevices
 import LibC
+import SystemCalls
 
 /// One inv_mpu6050 scan as the driver pushes it with every element enabled:
 /// accel x/y/z, temp, anglvel x/y/z as big-endian s16 (14 bytes), 2 bytes of

@@ -4,6 +4,7 @@ import Testing
 import IIO
 import MockDevices
 import LibC
+import SystemCalls
 
 /// A BMI160-like IMU mounted rotated on its board: one device, accel and
 /// anglvel as little-endian s16, `in_mount_matrix` (shared by direction, as

@@ -3,6 +3,7 @@
 import Testing
 import IIO
 import LibC
+import SystemCalls
 
 @Suite("Scan formats: the sysfs _type text")
 struct ScanFormatTests {

@@ -3,6 +3,7 @@
 import Testing
 import IIO
 import LibC
+import SystemCalls
 
 /// Builds a layout from (id, index, _type text) triples.
 func layout(_ items: [(String, Int, String)]) throws -> IIOScanLayout {

@@ -5,6 +5,7 @@ import Testing
 import LinuxMotion
 import MotionCore
 import TestSupport
+import MotionDevices
 
 /// `Attitude` reads as CoreMotion's `CMAttitude` does, and the reference
 /// frames reach `DeviceMotion` from a recording with a magnetometer.

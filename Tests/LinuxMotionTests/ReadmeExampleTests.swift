@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import LinuxMotion
+import MotionDevices
 
 /// README.md's "Use it in your own program" example, compiled here: the
 /// test finds the README's lines, in order, in `readmeExample()` below, so

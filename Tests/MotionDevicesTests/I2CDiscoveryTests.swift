@@ -4,6 +4,7 @@ import Testing
 import Foundation
 import I2C
 import MotionDevices
+import MotionCore
 
 @Suite("I²C buses and the LSM9DS1's addresses from sysfs")
 struct I2CDiscoveryTests {

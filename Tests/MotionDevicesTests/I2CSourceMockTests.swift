@@ -7,6 +7,7 @@ import MotionDevices
 import MockDevices
 import TestSupport
 import LibC
+import Handoff
 
 /// The i2c-dev path (I2CDevice, I2CProbe, I2CMotionSource) on a mock bus
 /// whose LSM9DS1 makes samples at the rate its control register sets and

@@ -6,6 +6,7 @@ import MotionCore
 import MotionDevices
 import SystemCalls
 import TestSupport
+import Handoff
 
 @Suite("Replay source and recording writer")
 struct ReplaySourceTests {

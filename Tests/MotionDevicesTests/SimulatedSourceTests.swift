@@ -5,6 +5,7 @@ import MotionCore
 import MotionDevices
 import Realtime
 import TestSupport
+import Handoff
 
 @Suite("SimulatedSource")
 struct SimulatedSourceTests {

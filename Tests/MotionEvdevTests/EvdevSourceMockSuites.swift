@@ -9,6 +9,7 @@ import MotionDevices
 import Realtime
 import TestSupport
 import LibC
+import Handoff
 
 /// Every suite here that makes a umockdev testbed is nested in this one: a
 /// testbed sets `UMOCKDEV_DIR` for the whole process, so they must never run

@@ -6,6 +6,7 @@ import TestSupport
 import MotionCore
 import MotionDevices
 import LibC
+import Handoff
 
 /// A read error that is not the device going away (here a torn
 /// `input_event`, which libevdev refuses with EINVAL) ends the source with a

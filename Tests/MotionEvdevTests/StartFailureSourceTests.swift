@@ -5,6 +5,8 @@ import Evdev
 import MockDevices
 import MotionCore
 import MotionDevices
+import Handoff
+import SystemCalls
 
 /// `start()` refusing a node: one this user may not open (the udev rules are
 /// missing), one that is not a motion sensor. The error names the node and

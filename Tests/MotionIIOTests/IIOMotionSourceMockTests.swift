@@ -10,6 +10,7 @@ import MockDevices
 import Realtime
 import TestSupport
 import LibC
+import Handoff
 
 /// The IIO motion source against umockdev testbeds: the real libiio local
 /// backend on fake sysfs and /dev nodes. Serialized (one testbed per process

@@ -8,6 +8,7 @@ import MotionCore
 import MotionDevices
 import MockDevices
 import TestSupport
+import Handoff
 
 /// A real `iiod` (Debian's package, the daemon libiio's network backend
 /// talks to) serving a umockdev testbed on localhost, read through

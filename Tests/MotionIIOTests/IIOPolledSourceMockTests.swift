@@ -7,6 +7,7 @@ import MotionDevices
 import MockDevices
 import TestSupport
 import LibC
+import Handoff
 
 /// Polling an IMU whose driver made no buffer, on the sysfs tree the real
 /// inv-mpu6050 driver made in the qemu tier with no interrupt line (a

@@ -7,6 +7,7 @@ import MotionDevices
 import MockDevices
 import Testing
 import TestSupport
+import Handoff
 
 /// This user's calibration file, as the IIO sources read it: its mount
 /// matrix (`calibrate --orientation`) wins over udev's and the driver's, its

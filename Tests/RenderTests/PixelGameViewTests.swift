@@ -8,6 +8,7 @@ import Game
 import MotionCore
 @testable import Displays
 @testable import Render
+import Fbdev
 
 @Suite("Framebuffer screen: composition and damage")
 struct PixelGameViewTests {

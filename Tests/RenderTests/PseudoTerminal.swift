@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import LibC
+import CLinuxDisplay
 
 /// A pty pair for testing the terminal session without a real terminal: the
 /// session gets the slave side, the test plays the terminal on the master.

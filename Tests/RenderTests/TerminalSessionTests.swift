@@ -7,6 +7,7 @@ import Game
 @testable import Displays
 @testable import Render
 import TestSupport
+import Synchronization
 
 /// Sends `signal` to the whole process (test threads may block signals, so
 /// `raise` could leave it pending) and waits for `arrived` (up to the hang bound).

@@ -10,6 +10,7 @@ import Session
 import SystemCalls
 import Testing
 import TestSupport
+import Game
 
 /// A recording's samples pushed a few at a time, as the test asks: a sensor
 /// whose board does what the recording did (`CalibrationRecording`: known

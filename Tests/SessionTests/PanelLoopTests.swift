@@ -6,6 +6,7 @@ import Controls
 import Game
 import MotionCore
 @testable import Render
+import Handoff
 
 @Suite("Panel loop: the calibrate and ColorTilt screens driven by keys and pads")
 struct PanelLoopTests {

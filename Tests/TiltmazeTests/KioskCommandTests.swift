@@ -5,6 +5,7 @@ import MockDevices
 import SystemCalls
 import Testing
 import TestSupport
+import SystemPackage
 
 @Suite("running another program (ChildProcess)")
 struct ChildProcessTests {

@@ -38,6 +38,9 @@ log=$scratch/test-arm64.log
 # Reached, the run is ended and the last tests to start are named below,
 # instead of CI's own limit ending make test with nothing said.
 limit=${TILTMAZE_ARM64_SUITE_TIMEOUT:-2400}
+# The exit tests' children trap on purpose; qemu-user would write each one's
+# core (qemu_*.core) into the clone.
+ulimit -c 0
 set +e
 timeout --kill-after=30 "$limit" scripts/arm64/run-in.sh target env TILTMAZE_QEMU_USER=1 \
     "$scratch/$triple/debug/TiltMazePackageTests.xctest" --testing-library swift-testing "${skip[@]}" 2>&1 | tee "$log"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import Render
+import Fbdev
 
 /// A framebuffer device as an output: the changed rectangles are copied
 /// straight into its memory after the vertical blank, where the driver

@@ -5,6 +5,8 @@ import Game
 import PNG
 import SystemCalls
 import LibC
+import Fbdev
+import SystemPackage
 
 /// F12 in the game: the frame on screen drawn by the framebuffer renderer
 /// (whatever display is in use) and saved as a PNG in `directory`, named

@@ -5,6 +5,7 @@ import Controls
 import Game
 import Realtime
 import SystemCalls
+import Fbdev
 
 /// The game on the Sense HAT's 8×8 LED matrix ("RPi-Sense FB"): the ball's
 /// neighbourhood (`SenseHatView`), alone or beside another display. It has

@@ -4,6 +4,8 @@ import Render
 import Controls
 import SystemCalls
 import LibC
+import Synchronization
+import SystemPackage
 
 /// Owns the real terminal while the game runs: raw mode, alternate screen,
 /// hidden cursor, signal flags, key input and the one-write frame output.

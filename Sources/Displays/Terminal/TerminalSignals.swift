@@ -4,6 +4,7 @@ import Render
 import LibC
 import Synchronization
 import SystemCalls
+import SystemPackage
 
 /// Signal handling for the terminal session. Handlers may only do
 /// async-signal-safe work, so the quit and resize handlers store into lock-free

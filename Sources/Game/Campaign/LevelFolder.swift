@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 import SystemCalls
+import SystemPackage
 
 /// A folder that cannot be played as a campaign, with why and what to do.
 public struct LevelFolderError: Error, CustomStringConvertible {

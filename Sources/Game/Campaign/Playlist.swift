@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2025-2026 the TiltMaze developers; see LICENSE.
 /// What a game plays and remembers: the campaign's levels in order (a level
+import SystemCalls
 /// opens when the one before it is won), or one level (a file, a random
 /// maze); and the records of past wins, saved after each win.
 public final class Playlist {

@@ -3,6 +3,7 @@
 import MotionCore
 import IIO
 import LibC
+import SystemCalls
 
 /// Prepares one IIO device for buffered capture and remembers what it changed,
 /// so `restore()` puts the device back as it was found.

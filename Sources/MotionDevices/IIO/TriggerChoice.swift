@@ -3,6 +3,7 @@
 import MotionCore
 import IIO
 import LibC
+import SystemCalls
 /// Which trigger an IIO motion device should run on: policy, kept apart from
 /// the libiio calls so it can be tested on its own.
 ///

@@ -7,6 +7,7 @@ import Game
 import MotionCore
 import Realtime
 import SystemCalls
+import Handoff
 
 /// A screen that is not the maze, as the frame loop is for the maze: the
 /// sensor and the model's threads running, and this thread taking keys and
