@@ -50,7 +50,7 @@ enum SettingsFile {
     static let format = "tiltmaze-settings"
     static let version = 1
 
-    private struct Contents: Codable {
+    private struct Contents: VersionedContents {
         var format: String?
         var version: Int?
         var sensitivity: Double?
@@ -61,24 +61,16 @@ enum SettingsFile {
     }
 
     static func encode(_ feel: TiltFeel) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let contents = Contents(format: format, version: version, sensitivity: feel.sensitivity, dead_zone_deg: feel.deadZone,
-                                smoothing_s: feel.smoothing, invert_x: feel.invertX, invert_y: feel.invertY)
-        // Finite doubles, strings and Bools: encoding cannot fail.
-        return Array(try! encoder.encode(contents)) + [0x0A]
+        KeptJSON.encode(Contents(format: format, version: version, sensitivity: feel.sensitivity, dead_zone_deg: feel.deadZone,
+                                 smoothing_s: feel.smoothing, invert_x: feel.invertX, invert_y: feel.invertY))
     }
 
     static func decode(_ bytes: [UInt8]) -> Result<TiltFeel, KeptFile.DecodeProblem> {
         let contents: Contents
-        do {
-            contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
-        } catch {
-            return .failure(.init("not JSON in the expected shape"))
+        switch KeptJSON.decode(Contents.self, from: bytes, format: format, version: version) {
+        case .success(let read): contents = read
+        case .failure(let problem): return .failure(problem)
         }
-        guard contents.format == format else { return .failure(.init("\"format\" should be \"\(format)\"")) }
-        guard let v = contents.version else { return .failure(.init("no \"version\"")) }
-        guard v == version else { return .failure(.init("version \(v); this TiltMaze reads version \(version)")) }
         // A key left out keeps its shipped value: a file written by hand may name one setting alone.
         let shipped = TiltFeel.standard
         let feel = TiltFeel(sensitivity: contents.sensitivity ?? shipped.sensitivity, deadZone: contents.dead_zone_deg ?? shipped.deadZone,

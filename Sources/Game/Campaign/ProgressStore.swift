@@ -98,7 +98,7 @@ enum ProgressFile {
     static let format = "tiltmaze-progress"
     static let version = 1
 
-    private struct Contents: Codable {
+    private struct Contents: VersionedContents {
         var format: String?
         var version: Int?
         var levels: [String: Record]?
@@ -113,23 +113,16 @@ enum ProgressFile {
         // Times to a tenth of a millisecond: game time is a count of physics
         // steps, and its binary tail (0.8791667369999999) is noise to a reader.
         let levels = progress.records.mapValues { Record(best_s: max(($0.best * 10_000).rounded(), 1) / 10_000, wins: $0.wins) }
-        let encoder = JSONEncoder()
         // Unescaped slashes: the keys (`campaign/01-warm-up`) are read by people too.
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Finite doubles, integers and strings: encoding cannot fail.
-        return Array(try! encoder.encode(Contents(format: format, version: version, levels: levels))) + [0x0A]
+        return KeptJSON.encode(Contents(format: format, version: version, levels: levels), escapingSlashes: false)
     }
 
     static func decode(_ bytes: [UInt8]) -> Result<Progress, KeptFile.DecodeProblem> {
         let contents: Contents
-        do {
-            contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
-        } catch {
-            return .failure(.init("not JSON in the expected shape"))
+        switch KeptJSON.decode(Contents.self, from: bytes, format: format, version: version) {
+        case .success(let read): contents = read
+        case .failure(let problem): return .failure(problem)
         }
-        guard contents.format == format else { return .failure(.init("\"format\" should be \"\(format)\"")) }
-        guard let v = contents.version else { return .failure(.init("no \"version\"")) }
-        guard v == version else { return .failure(.init("version \(v); this TiltMaze reads version \(version)")) }
         var records: [String: LevelRecord] = [:]
         for (key, record) in contents.levels ?? [:] {
             guard let best = record.best_s, best.isFinite, best > 0 else {
