@@ -56,12 +56,12 @@ public final class DRMCard {
     /// dropped it, and to root; refused (EACCES/EBUSY) while another program,
     /// a desktop, holds it.
     public func becomeMaster() throws(DeviceError) {
-        try drmCall(path, "become DRM master", file.withDescriptor { drmSetMaster($0.rawValue) })
+        try call("become DRM master") { drmSetMaster($0) }
     }
 
     /// Gives DRM master up (to let another console or program set modes).
     public func dropMaster() throws(DeviceError) {
-        try drmCall(path, "drop DRM master", file.withDescriptor { drmDropMaster($0.rawValue) })
+        try call("drop DRM master") { drmDropMaster($0) }
     }
 
     // MARK: Display objects
@@ -73,8 +73,7 @@ public final class DRMCard {
     }
 
     public func resources() throws(DeviceError) -> DRMResources {
-        let res = try drmObject(path, "read its display resources (DRM_IOCTL_MODE_GETRESOURCES)",
-                                file.withDescriptor { drmModeGetResources($0.rawValue) })
+        let res = try object("read its display resources (DRM_IOCTL_MODE_GETRESOURCES)") { drmModeGetResources($0) }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
         return DRMResources(crtcIDs: (0 ..< Int(r.count_crtcs)).map { r.crtcs[$0] },
@@ -85,7 +84,7 @@ public final class DRMCard {
 
     /// The connector with `id`, probing the display for its modes.
     public func connector(_ id: UInt32) throws(DeviceError) -> DRMConnector {
-        let c = try drmObject(path, "read connector \(id)", file.withDescriptor { drmModeGetConnector($0.rawValue, id) })
+        let c = try object("read connector \(id)") { drmModeGetConnector($0, id) }
         defer { drmModeFreeConnector(c) }
         return DRMConnector(c.pointee)
     }
@@ -98,14 +97,14 @@ public final class DRMCard {
     }
 
     public func encoder(_ id: UInt32) throws(DeviceError) -> DRMEncoder {
-        let e = try drmObject(path, "read encoder \(id)", file.withDescriptor { drmModeGetEncoder($0.rawValue, id) })
+        let e = try object("read encoder \(id)") { drmModeGetEncoder($0, id) }
         defer { drmModeFreeEncoder(e) }
         return DRMEncoder(id: e.pointee.encoder_id, crtcID: e.pointee.crtc_id, possibleCRTCs: e.pointee.possible_crtcs)
     }
 
     /// The CRTC's present state, to put back later with `restore`.
     public func crtcState(_ id: UInt32) throws(DeviceError) -> DRMCRTCState {
-        let c = try drmObject(path, "read CRTC \(id)", file.withDescriptor { drmModeGetCrtc($0.rawValue, id) })
+        let c = try object("read CRTC \(id)") { drmModeGetCrtc($0, id) }
         defer { drmModeFreeCrtc(c) }
         let s = c.pointee
         return DRMCRTCState(id: s.crtc_id, bufferID: s.buffer_id, x: s.x, y: s.y, mode: s.mode_valid != 0 ? DRMMode(s.mode) : nil)
@@ -117,8 +116,9 @@ public final class DRMCard {
     public func setCRTC(_ crtc: UInt32, buffer: DRMDumbBuffer, connector: UInt32, mode: DRMMode) throws(DeviceError) {
         var connectorID = connector
         var info = mode.info
-        try drmCall(path, "set CRTC \(crtc) to \(mode) on connector \(connector)",
-                    file.withDescriptor { drmModeSetCrtc($0.rawValue, crtc, buffer.framebufferID, 0, 0, &connectorID, 1, &info) })
+        try call("set CRTC \(crtc) to \(mode) on connector \(connector)") {
+            drmModeSetCrtc($0, crtc, buffer.framebufferID, 0, 0, &connectorID, 1, &info)
+        }
     }
 
     /// Puts a CRTC back as `state` was, driving `connector` (or off, when it
@@ -126,10 +126,11 @@ public final class DRMCard {
     public func restore(_ state: DRMCRTCState, connector: UInt32) throws(DeviceError) {
         var connectorID = connector
         if state.bufferID != 0, var info = state.mode?.info {
-            try drmCall(path, "restore CRTC \(state.id)",
-                        file.withDescriptor { drmModeSetCrtc($0.rawValue, state.id, state.bufferID, state.x, state.y, &connectorID, 1, &info) })
+            try call("restore CRTC \(state.id)") {
+                drmModeSetCrtc($0, state.id, state.bufferID, state.x, state.y, &connectorID, 1, &info)
+            }
         } else {
-            try drmCall(path, "switch CRTC \(state.id) off", file.withDescriptor { drmModeSetCrtc($0.rawValue, state.id, 0, 0, 0, nil, 0, nil) })
+            try call("switch CRTC \(state.id) off") { drmModeSetCrtc($0, state.id, 0, 0, 0, nil, 0, nil) }
         }
     }
 
@@ -144,9 +145,9 @@ public final class DRMCard {
     /// on; `readFlipEvent` reports when it has. One flip may be pending at a
     /// time (EBUSY otherwise).
     public func pageFlip(crtc: UInt32, to buffer: DRMDumbBuffer) throws(DeviceError) {
-        try drmCall(path, "flip CRTC \(crtc) to framebuffer \(buffer.framebufferID)",
-                    file.withDescriptor { drmModePageFlip($0.rawValue, crtc, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
-                                    UnsafeMutableRawPointer(flips)) })
+        try call("flip CRTC \(crtc) to framebuffer \(buffer.framebufferID)") {
+            drmModePageFlip($0, crtc, buffer.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), UnsafeMutableRawPointer(flips))
+        }
         flips.pointee.pending = true
     }
 
@@ -163,7 +164,7 @@ public final class DRMCard {
             var context = drmEventContext()
             context.version = Int32(cdrm_EVENT_CONTEXT_VERSION)
             context.page_flip_handler = flipHandler
-            try drmCall(path, "read its events", file.withDescriptor { drmHandleEvent($0.rawValue, &context) })
+            try call("read its events") { drmHandleEvent($0, &context) }
         case .success:
             break
         }

@@ -28,13 +28,14 @@ public final class DRMDumbBuffer {
 
     init(card: DRMCard, width: Int, height: Int) throws(DeviceError) {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
-        try drmCall(card.path, "make a \(width)×\(height) dumb buffer (DRM_IOCTL_MODE_CREATE_DUMB)",
-                    card.file.withDescriptor { drmModeCreateDumbBuffer($0.rawValue, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) })
+        try card.call("make a \(width)×\(height) dumb buffer (DRM_IOCTL_MODE_CREATE_DUMB)") {
+            drmModeCreateDumbBuffer($0, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
+        }
         // From here a throw destroys the buffer (and the framebuffer once made): `objects` owns them.
         var objects = DumbBufferObjects(card: card, handle: handle)
         var offset: UInt64 = 0
         let mapping: MemoryMapping
-        try drmCall(card.path, "map dumb buffer \(handle) (DRM_IOCTL_MODE_MAP_DUMB)", card.file.withDescriptor { drmModeMapDumbBuffer($0.rawValue, handle, &offset) })
+        try card.call("map dumb buffer \(handle) (DRM_IOCTL_MODE_MAP_DUMB)") { drmModeMapDumbBuffer($0, handle, &offset) }
         do {
             mapping = try card.file.withDescriptor { fd throws(Errno) in try MemoryMapping(fd, length: Int(size), offset: Int64(offset)) }
         } catch {
